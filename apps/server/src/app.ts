@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+import type { SigningKeys } from './auth/keys';
+import { requestContextPlugin } from './auth/request-context';
+import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
+import { registerEmbeddedIssuer } from './auth/embedded-issuer/index';
+import { registerErrorHandler } from './http/error-handler';
+import { registerSecurity } from './http/security';
+import { registerOpenApi } from './http/openapi';
+import { registerSpa } from './http/spa';
+import { apiModules } from './modules/index';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  /** The embedded issuer's keys; null when an external issuer is configured. */
+  keys: SigningKeys | null;
+  /** Replaces the token verifier (never needed in production; tests use the real one). */
+  verifyToken?: TokenVerifier;
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole application without listening: plugins, then the issuer, the API and the SPA. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
+
+  if (config.oidc.embedded) {
+    if (!deps.keys) throw new Error('The embedded issuer needs signing keys');
+    await registerEmbeddedIssuer(app, { config, db: database.db, keys: deps.keys });
+  }
+
+  const verifyToken = deps.verifyToken ?? createTokenVerifier(config, deps.keys);
+  await app.register(requestContextPlugin, { db: database.db, verifyToken });
+  await app.register(
+    async (api) => {
+      for (const mod of apiModules) await api.register(mod, { config, db: database.db, database });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerSpa(app, config);
+  return app;
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { COMPANY_ID_HEADER } from '@flowline/shared';
+import type { Db } from '../db/client';
+import { forbidden, unauthorized } from '../errors';
+import { findActiveMembership } from '../modules/companies/membership-repository';
+import { resolveUserForIdentity, type UserRow } from '../modules/users/repository';
+import type { TokenVerifier } from './verify-token';
+
+/**
+ * Who may call a route: `public` needs nothing, `user` needs a valid token of a known user,
+ * `company` (the default — deny by default) also needs a Company-Id the user is a member of.
+ */
+export type RouteAccess = 'public' | 'user' | 'company';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set for `user` and `company` routes. */
+    user: UserRow | null;
+    /** Set for `company` routes: everything the call touches is scoped by it. */
+    tenant: TenantContext | null;
+  }
+}
+
+/** The request context every tenant-scoped service and repository function takes. */
+export interface TenantContext {
+  companyId: number;
+  userId: number;
+  userType: number;
+  /** Main role first, then additional roles. */
+  roles: number[];
+}
+
+export function requireUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export function requireTenant(req: FastifyRequest): TenantContext {
+  if (!req.tenant) throw forbidden('A company must be selected', 'company_required');
+  return req.tenant;
+}
+
+/** Parses the Company-Id header; undefined when absent. */
+export function companyIdFromHeader(req: FastifyRequest): number | undefined {
+  const raw = req.headers[COMPANY_ID_HEADER.toLowerCase()];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw forbidden('The selected company is not valid', 'company_forbidden');
+  return id;
+}
+
+export async function loadTenant(db: Db, user: UserRow, companyId: number): Promise<TenantContext> {
+  const membership = await findActiveMembership(db, user.id, companyId);
+  if (!membership) throw forbidden('You are not a member of the selected company', 'company_forbidden');
+  return { companyId, userId: user.id, userType: user.userTypeId, roles: membership.roles };
+}
+
+/** The OpenAPI document and its UI are public (registered by @fastify/swagger-ui). */
+const OPENAPI_PREFIX = '/api/docs';
+
+function bearerToken(req: FastifyRequest): string {
+  const header = req.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw unauthorized('Authentication required', 'unauthorized');
+  return match[1];
+}
+
+export const requestContextPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; verifyToken: TokenVerifier }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('tenant', null);
+    app.addHook('onRequest', async (req) => {
+      // Only API routes are guarded here; the SPA and the issuer have their own rules.
+      const route = req.routeOptions.url;
+      if (!route?.startsWith('/api/') || route.startsWith(OPENAPI_PREFIX)) return;
+      const access = req.routeOptions.config.access ?? 'company';
+      if (access === 'public') return;
+      const identity = await opts.verifyToken(bearerToken(req));
+      const user = await resolveUserForIdentity(opts.db, identity);
+      if (!user) throw forbidden('Your sign-in is not linked to a Flowline user', 'user_not_registered');
+      req.user = user;
+      const companyId = companyIdFromHeader(req);
+      if (access === 'company') {
+        if (companyId === undefined) throw forbidden('A company must be selected', 'company_required');
+        req.tenant = await loadTenant(opts.db, user, companyId);
+      }
+    });
+  },
+  { name: 'request-context' },
+);

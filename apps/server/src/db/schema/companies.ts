@@ -1,0 +1,81 @@
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 250 }).notNull(),
+    code: varchar('code', { length: 50 }).notNull(),
+    serviceId: uuid('service_id').notNull().defaultRandom(),
+    /** Served by another deployment at `url` (spec 2 §2.3, NOTES.md). */
+    isCloud: boolean('is_cloud').notNull().default(false),
+    url: text('url'),
+    onboardingProcessPending: boolean('onboarding_process_pending').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('companies_code_key').on(t.code), uniqueIndex('companies_service_id_key').on(t.serviceId)],
+);
+
+/** The party types a company acts as (vendor, owner, operator…): drives the dashboard and Send. */
+export const companyPartyTypes = pgTable(
+  'company_party_types',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    partyTypeId: integer('party_type_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.partyTypeId] })],
+);
+
+/** A user's membership of a company. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isActive: boolean('is_active').notNull().default(true),
+    blocked: boolean('blocked').notNull().default(false),
+    /** Set when the user ticked 'Do not show this message again' on the welcome dialog. */
+    welcomeMessageHidden: boolean('welcome_message_hidden').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);
+
+/** Roles of a membership: exactly one main role plus any additional roles. */
+export const membershipRoles = pgTable(
+  'membership_roles',
+  {
+    companyId: integer('company_id').notNull(),
+    userId: integer('user_id').notNull(),
+    roleId: integer('role_id').notNull(),
+    isMain: boolean('is_main').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId, t.roleId] }),
+    index('membership_roles_user_idx').on(t.userId),
+    foreignKey({
+      columns: [t.companyId, t.userId],
+      foreignColumns: [memberships.companyId, memberships.userId],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** Feature flags switched on per company (companyId null: for every company). */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    id: serial('id').primaryKey(),
+    flag: varchar('flag', { length: 80 }).notNull(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    enabled: boolean('enabled').notNull().default(true),
+  },
+  (t) => [unique('feature_flags_flag_company_key').on(t.flag, t.companyId).nullsNotDistinct()],
+);

@@ -1,0 +1,3 @@
+export * from './accounts';
+export * from './companies';
+export * from './document-types';

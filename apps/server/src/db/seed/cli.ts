@@ -1,0 +1,14 @@
+import { loadConfig } from '../../config';
+import { prepareDatabase } from '../../startup';
+import { demoLoginsText, isDatabaseEmpty, seedDemoData } from './demo';
+
+/** `npm run seed`: migrate, load reference data and, into an empty database, the demo data. */
+const config = loadConfig();
+const database = await prepareDatabase(config);
+if (await isDatabaseEmpty(database.db)) {
+  await seedDemoData(database.db);
+  console.log(`Seeded demo data.\n${demoLoginsText()}`);
+} else {
+  console.log('The database already has companies; demo data not added.');
+}
+await database.close();

@@ -1,0 +1,56 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { companies, companyPartyTypes, identityAccounts, membershipRoles, memberships, users } from '../schema/index';
+import { hashPassword } from '../../auth/passwords';
+import { DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD, demoCompanies, demoUsers } from './demo-data';
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(companies);
+  return (row?.n ?? 0) === 0;
+}
+
+/** Demo companies, users and memberships, in one transaction. */
+export async function seedDemoData(db: Db): Promise<void> {
+  const [demoHash, temporaryHash] = await Promise.all([hashPassword(DEMO_PASSWORD), hashPassword(DEMO_TEMPORARY_PASSWORD)]);
+  await db.transaction(async (tx) => {
+    const companyIds = new Map<string, number>();
+    for (const c of demoCompanies) {
+      const [row] = await tx
+        .insert(companies)
+        .values({ name: c.name, code: c.code, isCloud: c.isCloud ?? false, url: c.url ?? null })
+        .returning({ id: companies.id });
+      if (!row) throw new Error(`could not seed ${c.name}`);
+      companyIds.set(c.key, row.id);
+      await tx.insert(companyPartyTypes).values(c.partyTypes.map((partyTypeId) => ({ companyId: row.id, partyTypeId })));
+    }
+    for (const u of demoUsers) {
+      const [account] = await tx
+        .insert(identityAccounts)
+        .values({ email: u.email, passwordHash: u.temporaryPassword ? temporaryHash : demoHash, passwordIsTemporary: u.temporaryPassword ?? false })
+        .returning({ id: identityAccounts.id });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          externalId: account?.id ?? null,
+          emailAddress: u.email,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          title: u.title ?? null,
+          userTypeId: u.userType ?? 1,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new Error(`could not seed ${u.email}`);
+      for (const [key, roles] of Object.entries(u.memberships)) {
+        const companyId = companyIds.get(key);
+        if (companyId === undefined) throw new Error(`unknown demo company ${key}`);
+        await tx.insert(memberships).values({ companyId, userId: user.id });
+        await tx.insert(membershipRoles).values(roles.map((roleId, i) => ({ companyId, userId: user.id, roleId, isMain: i === 0 })));
+      }
+    }
+  });
+}
+
+export function demoLoginsText(): string {
+  const lines = demoUsers.map((u) => `  ${u.email.padEnd(30)} ${u.note}`);
+  return [`Demo sign-ins (password ${DEMO_PASSWORD} unless noted):`, ...lines].join('\n');
+}

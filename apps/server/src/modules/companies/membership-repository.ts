@@ -1,0 +1,92 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, companyPartyTypes, membershipRoles, memberships } from '../../db/schema/index';
+
+export interface ActiveMembership {
+  companyId: number;
+  welcomeMessageHidden: boolean;
+  /** Main role first, then additional roles in id order. */
+  roles: number[];
+}
+
+/** The user's active, unblocked membership of an active company, with its roles; null otherwise. */
+export async function findActiveMembership(db: Db, userId: number, companyId: number): Promise<ActiveMembership | null> {
+  const rows = await db
+    .select({ welcomeMessageHidden: memberships.welcomeMessageHidden, roleId: membershipRoles.roleId })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .leftJoin(
+      membershipRoles,
+      and(eq(membershipRoles.companyId, memberships.companyId), eq(membershipRoles.userId, memberships.userId)),
+    )
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.companyId, companyId),
+        eq(memberships.isActive, true),
+        eq(memberships.blocked, false),
+        eq(companies.isActive, true),
+      ),
+    )
+    .orderBy(desc(membershipRoles.isMain), asc(membershipRoles.roleId));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    companyId,
+    welcomeMessageHidden: first.welcomeMessageHidden,
+    roles: rows.flatMap((r) => (r.roleId === null ? [] : [r.roleId])),
+  };
+}
+
+export interface CompanyOfUser {
+  id: number;
+  name: string;
+  code: string;
+  serviceId: string;
+  isCloud: boolean;
+  url: string | null;
+  onBoardingProcessPending: boolean;
+  partyTypeIds: number[];
+}
+
+/** Every active company the user is an active member of, sorted by name. Two queries, no N+1. */
+export async function listCompaniesOfUser(db: Db, userId: number): Promise<CompanyOfUser[]> {
+  const rows = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      code: companies.code,
+      serviceId: companies.serviceId,
+      isCloud: companies.isCloud,
+      url: companies.url,
+      onBoardingProcessPending: companies.onboardingProcessPending,
+    })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.isActive, true),
+        eq(memberships.blocked, false),
+        eq(companies.isActive, true),
+      ),
+    )
+    .orderBy(asc(companies.name));
+  if (rows.length === 0) return [];
+  const types = await db
+    .select()
+    .from(companyPartyTypes)
+    .where(inArray(companyPartyTypes.companyId, rows.map((r) => r.id)))
+    .orderBy(asc(companyPartyTypes.partyTypeId));
+  return rows.map((r) => ({
+    ...r,
+    partyTypeIds: types.filter((t) => t.companyId === r.id).map((t) => t.partyTypeId),
+  }));
+}
+
+export async function setWelcomeMessageHidden(db: Db, userId: number, companyId: number, hidden: boolean) {
+  await db
+    .update(memberships)
+    .set({ welcomeMessageHidden: hidden })
+    .where(and(eq(memberships.userId, userId), eq(memberships.companyId, companyId)));
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { zCompanyName, zIdParam, zUserCompany } from '@flowline/shared';
+import { requireTenant, requireUser } from '../../auth/request-context';
+import { notFound } from '../../errors';
+import type { ApiModule } from '../types';
+import { listCompaniesOfUser } from './membership-repository';
+
+export const companiesRoutes: ApiModule = async (app, { db }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/company/allCompanies',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['companies'], summary: 'Every company (account) of the signed-in user', response: { 200: z.array(zUserCompany) } },
+    },
+    async (req) => listCompaniesOfUser(db, requireUser(req).id),
+  );
+
+  api.get(
+    '/company/:id/name',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "A company's name",
+        params: z.object({ id: zIdParam }),
+        response: { 200: zCompanyName },
+      },
+    },
+    async (req) => {
+      const ctx = requireTenant(req);
+      // Until connections exist, a user sees the names of their own companies only.
+      const company = (await listCompaniesOfUser(db, ctx.userId)).find((c) => c.id === req.params.id);
+      if (!company) throw notFound('Company not found', 'company_not_found');
+      return { id: company.id, name: company.name };
+    },
+  );
+};

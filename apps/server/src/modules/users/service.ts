@@ -1,0 +1,33 @@
+import type { CurrentUser } from '@flowline/shared';
+import type { Db } from '../../db/client';
+import { forbidden } from '../../errors';
+import { findActiveMembership, listCompaniesOfUser, setWelcomeMessageHidden } from '../companies/membership-repository';
+import { presentCurrentUser } from './presenter';
+import { hasTemporaryPassword, type UserRow } from './repository';
+
+/** The user as the shell needs it; with a company, their roles and welcome state in it. */
+export async function getCurrentUser(db: Db, user: UserRow, companyId: number | undefined): Promise<CurrentUser> {
+  const [companies, membership, isTemporaryPassword] = await Promise.all([
+    listCompaniesOfUser(db, user.id),
+    companyId === undefined ? null : findActiveMembership(db, user.id, companyId),
+    hasTemporaryPassword(db, user),
+  ]);
+  if (companyId !== undefined && !membership) {
+    throw forbidden('You are not a member of the selected company', 'company_forbidden');
+  }
+  return presentCurrentUser(user, {
+    companies,
+    roles: membership?.roles ?? [],
+    isTemporaryPassword,
+    showWelcomeMessage: membership ? !membership.welcomeMessageHidden : false,
+  });
+}
+
+export async function recordWelcomeMessageDisplayed(
+  db: Db,
+  ctx: { userId: number; companyId: number },
+  doNotShowAgain: boolean,
+): Promise<void> {
+  // Only the opt-out is remembered; 'Skip for now' shows the dialog again at the next sign-in.
+  if (doNotShowAgain) await setWelcomeMessageHidden(db, ctx.userId, ctx.companyId, true);
+}

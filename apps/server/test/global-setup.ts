@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { seedReferenceData } from '../src/db/seed/reference-data';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PostgreSQL server runs: the migrated template database each test file copies. */
+    templateDatabase: string | null;
+    /** PGlite runs: a dump of the migrated data directory each test file loads. */
+    pgliteDumpFile: string | null;
+  }
+}
+
+const TEMPLATE = 'flowline_test_template';
+
+/** Builds one migrated database with reference data; every test file starts from a copy of it. */
+export default async function setup(project: TestProject) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+    await admin.end();
+    const templateUrl = new URL(url);
+    templateUrl.pathname = `/${TEMPLATE}`;
+    const database = await openDatabase({ url: templateUrl.toString(), poolSize: 1 });
+    await database.migrate();
+    await seedReferenceData(database.db);
+    await database.close();
+    project.provide('templateDatabase', TEMPLATE);
+    project.provide('pgliteDumpFile', null);
+    return;
+  }
+  const pglite = await PGlite.create({ extensions: { pg_trgm } });
+  const database = await openDatabase({ url: null, pglite });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const dump = await pglite.dumpDataDir('none');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-test-')), 'template.tar');
+  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('templateDatabase', null);
+  project.provide('pgliteDumpFile', file);
+  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}

@@ -1,0 +1,63 @@
+import { SignJWT, importJWK } from 'jose';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app';
+import { loadConfig, type AppConfig } from '../../src/config';
+import type { Database } from '../../src/db/client';
+import { generateSigningKeys, type SigningKeys } from '../../src/auth/keys';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  config: AppConfig;
+  keys: SigningKeys;
+  /** A bearer token the embedded issuer would have issued for this subject. */
+  tokenFor(user: { externalId: string | null; emailAddress?: string }, options?: { expiresIn?: string; audience?: string; issuer?: string }): Promise<string>;
+  /** app.inject with the user's bearer token and, when given, the Company-Id header. */
+  as(user: { externalId: string | null; emailAddress?: string }, companyId?: number): (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real application on a clean database of its own, with the embedded issuer's keys. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const database = await createTestDatabase();
+  const keys = await generateSigningKeys();
+  const app = await buildApp({ config, database, keys, logger: false });
+  await app.ready();
+
+  const [jwk] = keys.privateJwks.keys;
+  if (!jwk) throw new Error('no signing key');
+  const privateKey = await importJWK(jwk, 'RS256');
+
+  const tokenFor: TestApp['tokenFor'] = async (user, options = {}) => {
+    const jwt = new SignJWT({ email: user.emailAddress })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
+      .setIssuer(options.issuer ?? config.oidc.issuer)
+      .setAudience(options.audience ?? config.oidc.audience)
+      .setIssuedAt()
+      .setExpirationTime(options.expiresIn ?? '10m');
+    if (user.externalId) jwt.setSubject(user.externalId);
+    return jwt.sign(privateKey);
+  };
+
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    keys,
+    tokenFor,
+    as: (user, companyId) => async (opts) => {
+      const token = await tokenFor(user);
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(opts.headers as Record<string, string>) };
+      if (companyId !== undefined) headers['company-id'] = String(companyId);
+      return app.inject({ ...opts, headers });
+    },
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
