@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Starts the real app for the browser journeys: a fresh database (PGlite in a temporary data
+// directory, or a new database on the PostgreSQL server when TEST_DATABASE_URL is set), demo data,
+// the built SPA and the embedded issuer, on E2E_PORT.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const port = process.env.E2E_PORT ?? '3100';
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-e2e-'));
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  SEED_DEMO_DATA: 'always',
+  LOG_LEVEL: 'warn',
+  LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+};
+
+if (process.env.TEST_DATABASE_URL) {
+  const name = 'flowline_e2e';
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+}
+
+const server = spawn('npx', ['tsx', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), env, stdio: 'inherit' });
+const stop = () => {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

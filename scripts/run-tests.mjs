@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Runs every test suite of the monorepo and prints one total line: "N passed, N failed[, N skipped]".
+// Server tests use PGlite by default and the PostgreSQL server when TEST_DATABASE_URL is set;
+// the browser journeys run against the real app on the same kind of database.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const outDir = path.join(root, '.test-output');
+fs.mkdirSync(outDir, { recursive: true });
+const only = process.argv.slice(2);
+
+const vitestSuite = (name, dir) => ({
+  name,
+  dir,
+  command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(outDir, `${name}.json`)}`],
+  count: (report) => ({
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  }),
+});
+
+const suites = [
+  vitestSuite('shared', 'packages/shared'),
+  vitestSuite('server', 'apps/server'),
+  vitestSuite('web', 'apps/web'),
+  {
+    name: 'e2e',
+    dir: 'e2e',
+    before: ['npm', 'run', 'build', '-w', '@flowline/web'],
+    command: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(outDir, 'e2e.json') },
+    count: (report) => ({
+      passed: report.stats.expected + report.stats.flaky,
+      failed: report.stats.unexpected,
+      skipped: report.stats.skipped,
+    }),
+  },
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
+console.log(`Running tests on ${db}`);
+
+for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.name))) {
+  const report = path.join(outDir, `${suite.name}.json`);
+  fs.rmSync(report, { force: true });
+  const opts = { cwd: path.join(root, suite.dir), stdio: 'inherit', env: { ...process.env, ...suite.env } };
+  if (suite.before) {
+    const built = spawnSync(suite.before[0], suite.before.slice(1), { ...opts, cwd: root });
+    if (built.status !== 0) {
+      console.error(`\n${suite.name}: preparation failed`);
+      broken = true;
+      continue;
+    }
+  }
+  console.log(`\n=== ${suite.name} ===`);
+  const run = spawnSync(suite.command[0], suite.command.slice(1), opts);
+  if (!fs.existsSync(report)) {
+    console.error(`${suite.name}: the runner produced no report (exit ${run.status})`);
+    broken = true;
+    continue;
+  }
+  const counts = suite.count(JSON.parse(fs.readFileSync(report, 'utf8')));
+  console.log(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  for (const key of Object.keys(totals)) totals[key] += counts[key];
+  if (run.status !== 0 && counts.failed === 0) broken = true;
+}
+
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 || broken ? 1 : 0);
