@@ -8,3 +8,4 @@ export * from './schemas/document-types';
 export * from './schemas/feature-flags';
 export * from './rules/roles';
 export * from './rules/companies';
+export * from './schemas/notifications';

@@ -3,6 +3,7 @@ import { companiesRoutes } from './companies/routes';
 import { documentTypesRoutes } from './document-types/routes';
 import { featureFlagsRoutes } from './feature-flags/routes';
 import { healthRoutes } from './health/routes';
+import { notificationsRoutes } from './notifications/routes';
 import type { ApiModule } from './types';
 import { usersRoutes } from './users/routes';
 
@@ -14,4 +15,5 @@ export const apiModules: ApiModule[] = [
   documentTypesRoutes,
   featureFlagsRoutes,
   clientLogsRoutes,
+  notificationsRoutes,
 ];

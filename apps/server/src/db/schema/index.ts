@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './companies';
 export * from './document-types';
+export * from './notifications';
