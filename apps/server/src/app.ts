@@ -14,6 +14,7 @@ import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
 import { apiModules } from './modules/index';
+import { createPlatform } from './platform/index';
 
 export interface AppDeps {
   config: AppConfig;
@@ -54,11 +55,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerEmbeddedIssuer(app, { config, db: database.db, keys: deps.keys });
   }
 
+  const platform = createPlatform(app, config, database.db);
   const verifyToken = deps.verifyToken ?? createTokenVerifier(config, deps.keys);
   await app.register(requestContextPlugin, { db: database.db, verifyToken });
   await app.register(
     async (api) => {
-      for (const mod of apiModules) await api.register(mod, { config, db: database.db, database });
+      for (const mod of apiModules) await api.register(mod, { config, db: database.db, database, ...platform });
     },
     { prefix: '/api' },
   );

@@ -16,7 +16,7 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const isBackend = url === '/api' || url.startsWith('/api/') || url.startsWith('/oidc');
+    const isBackend = url === '/api' || url.startsWith('/api/') || url.startsWith('/oidc') || url.startsWith('/dev/');
     if (req.method === 'GET' && !isBackend && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
+import type { Platform } from '../platform/index';
 
-export interface ModuleOptions {
+export interface ModuleOptions extends Platform {
   config: AppConfig;
   db: Db;
   database: Database;

@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './companies';
 export * from './document-types';
 export * from './notifications';
+export * from './mail';
