@@ -33,7 +33,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function findActiveAccount(db: Db, id: string): Promise<IdentityAccount | null> {
   // A malformed id would make PostgreSQL reject the uuid cast instead of simply finding nothing.
   if (!UUID.test(id)) return null;
-  const [row] = await db.select().from(identityAccounts).where(eq(identityAccounts.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(identityAccounts)
+    .where(eq(identityAccounts.id, id))
+    .limit(1);
   return row?.isActive ? row : null;
 }
 
@@ -43,7 +47,11 @@ let dummyHash: Promise<string> | null = null;
  * The account for these credentials, or null. Unknown e-mails still pay for one argon2 verification
  * so response times do not reveal which addresses have accounts.
  */
-export async function verifyCredentials(db: Db, email: string, password: string): Promise<IdentityAccount | null> {
+export async function verifyCredentials(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<IdentityAccount | null> {
   const [row] = await db
     .select()
     .from(identityAccounts)
@@ -59,18 +67,32 @@ export async function verifyCredentials(db: Db, email: string, password: string)
 }
 
 export async function recordLogin(db: Db, accountId: string): Promise<void> {
-  await db.update(identityAccounts).set({ lastLoginAt: new Date() }).where(eq(identityAccounts.id, accountId));
-}
-
-export async function replaceTemporaryPassword(db: Db, accountId: string, newPassword: string): Promise<void> {
   await db
     .update(identityAccounts)
-    .set({ passwordHash: await hashPassword(newPassword), passwordIsTemporary: false, passwordChangedAt: new Date() })
+    .set({ lastLoginAt: new Date() })
+    .where(eq(identityAccounts.id, accountId));
+}
+
+export async function replaceTemporaryPassword(
+  db: Db,
+  accountId: string,
+  newPassword: string,
+): Promise<void> {
+  await db
+    .update(identityAccounts)
+    .set({
+      passwordHash: await hashPassword(newPassword),
+      passwordIsTemporary: false,
+      passwordChangedAt: new Date(),
+    })
     .where(eq(identityAccounts.id, accountId));
 }
 
 /** E-mail and names for tokens: names come from the Flowline user with the same e-mail, when there is one. */
-export async function loadAccountProfile(db: Db, accountId: string): Promise<AccountProfile | null> {
+export async function loadAccountProfile(
+  db: Db,
+  accountId: string,
+): Promise<AccountProfile | null> {
   const account = await findActiveAccount(db, accountId);
   if (!account) return null;
   const [user] = await db
@@ -78,5 +100,9 @@ export async function loadAccountProfile(db: Db, accountId: string): Promise<Acc
     .from(users)
     .where(sql`lower(${users.emailAddress}) = lower(${account.email})`)
     .limit(1);
-  return { email: account.email, givenName: user?.firstName ?? null, familyName: user?.lastName ?? null };
+  return {
+    email: account.email,
+    givenName: user?.firstName ?? null,
+    familyName: user?.lastName ?? null,
+  };
 }

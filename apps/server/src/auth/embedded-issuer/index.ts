@@ -1,13 +1,76 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config';
-import type { Db } from '../../db/client';
-import type { SigningKeys } from '../keys';
+import middie from '@fastify/middie';
+import type { EmbeddedIssuerDeps } from './types';
+import { registerAssets } from './assets';
+import { OIDC_MOUNT } from './html';
+import { registerInteractionRoutes } from './interaction-routes';
+import { deleteExpiredPayloads } from './pg-adapter';
+import { buildProviderConfiguration } from './provider-config';
 
-export interface EmbeddedIssuerDeps {
-  config: AppConfig;
-  db: Db;
-  keys: SigningKeys;
+export type { EmbeddedIssuerDeps } from './types';
+export { createLocalAccount } from './accounts';
+
+const CLEANUP_INTERVAL_MS = 15 * 60 * 1000;
+
+/**
+ * oidc-provider warns at import time that Node 20 is not a supported LTS. It runs fine on it (see
+ * STACK-NOTES.md), so that one line is dropped; every other warning still reaches the console.
+ */
+async function importOidcProvider() {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].includes('Unsupported runtime')) return;
+    warn(...args);
+  };
+  try {
+    return await import('oidc-provider');
+  } finally {
+    console.warn = warn;
+  }
 }
 
-/** Placeholder: the embedded OpenID Connect issuer is mounted at /oidc. */
-export async function registerEmbeddedIssuer(_app: FastifyInstance, _deps: EmbeddedIssuerDeps): Promise<void> {}
+/** Paths under /oidc that Fastify serves itself; everything else is oidc-provider's. */
+const isOwnPath = (url: string) => url.startsWith('/interaction/') || url.startsWith('/assets/');
+
+/** The embedded OpenID Connect issuer at /oidc: oidc-provider behind middie, plus our login pages. */
+export async function registerEmbeddedIssuer(
+  app: FastifyInstance,
+  deps: EmbeddedIssuerDeps,
+): Promise<void> {
+  const { Provider, errors } = await importOidcProvider();
+  const provider = new Provider(deps.config.oidc.issuer, buildProviderConfiguration(deps, errors));
+  provider.proxy = true;
+  provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'embedded issuer error'));
+
+  await app.register(
+    async (scope) => {
+      registerAssets(scope);
+      await registerInteractionRoutes(scope, { provider, errors, deps });
+    },
+    { prefix: OIDC_MOUNT },
+  );
+
+  const publicUrl = new URL(deps.config.publicUrl);
+  const callback = provider.callback();
+  await app.register(middie);
+  app.use(
+    OIDC_MOUNT,
+    (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => {
+      if (isOwnPath(req.url ?? '/')) return next();
+      // Endpoint URLs in discovery, redirects and cookies follow the request's host; pin them to the public
+      // address so they always match the issuer, whichever host name or proxy the request came through.
+      req.headers['x-forwarded-host'] = publicUrl.host;
+      req.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+      void callback(req, res);
+    },
+  );
+
+  const cleanup = setInterval(() => {
+    deleteExpiredPayloads(deps.db).catch((err: unknown) =>
+      app.log.warn({ err }, 'could not delete expired issuer records'),
+    );
+  }, CLEANUP_INTERVAL_MS);
+  cleanup.unref();
+  app.addHook('onClose', async () => clearInterval(cleanup));
+}

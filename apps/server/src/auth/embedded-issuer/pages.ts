@@ -8,7 +8,8 @@ export const MESSAGES = {
   passwordUnchanged: 'The new password must be different from the temporary password.',
 } as const;
 
-export const interactionPath = (uid: string) => `${OIDC_MOUNT}/interaction/${encodeURIComponent(uid)}`;
+export const interactionPath = (uid: string) =>
+  `${OIDC_MOUNT}/interaction/${encodeURIComponent(uid)}`;
 
 export function loginPage(opts: { uid: string; email?: string; error?: string }): string {
   const email = opts.email ?? '';
@@ -53,7 +54,11 @@ ${alert(opts.error)}
 }
 
 /** A page with a message and one way onwards: errors, signed out. */
-export function messagePage(opts: { title: string; message: string; link: { href: string; label: string } }): string {
+export function messagePage(opts: {
+  title: string;
+  message: string;
+  link: { href: string; label: string };
+}): string {
   return layout({
     title: opts.title,
     body: `<p class="intro">${escapeHtml(opts.message)}</p>

@@ -25,7 +25,7 @@ export class PgAdapter implements Adapter {
     await this.db
       .insert(oidcPayloads)
       .values({ id, type: this.type, ...row })
-      .onConflictDoUpdate({ target: [oidcPayloads.type, oidcPayloads.id], set: { ...row, consumedAt: null } });
+      .onConflictDoUpdate({ target: [oidcPayloads.type, oidcPayloads.id], set: row });
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
@@ -48,7 +48,9 @@ export class PgAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.delete(oidcPayloads).where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
+    await this.db
+      .delete(oidcPayloads)
+      .where(and(eq(oidcPayloads.type, this.type), eq(oidcPayloads.id, id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -71,7 +73,9 @@ export class PgAdapter implements Adapter {
       .limit(1);
     if (!row) return undefined;
     const payload = JSON.parse(row.payload) as AdapterPayload;
-    return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+    return row.consumedAt
+      ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) }
+      : payload;
   }
 }
 
