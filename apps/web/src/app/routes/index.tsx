@@ -1,0 +1,108 @@
+import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { CallbackPage } from '../pages/callback-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { PublicLayout } from '../pages/public-layout';
+import { RouteErrorPage } from '../pages/route-error-page';
+import { adminRoutes } from './admin-routes';
+import { lazyPage } from './lazy-page';
+import { SignedInLayout } from './signed-in-layout';
+
+/** /login is an old address of the landing page; any redirectTo is kept. */
+function LoginRedirect() {
+  const { search } = useLocation();
+  return <Navigate to={`/landingpage${search}`} replace />;
+}
+
+function PublicPages() {
+  return (
+    <PublicLayout>
+      <Outlet />
+    </PublicLayout>
+  );
+}
+
+const register = lazyPage(
+  () => import('../../features/registration/register-page'),
+  'RegisterPage',
+);
+
+/** The whole route table (spec 3 §2), used by the browser router and by tests' memory routers. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: [
+      {
+        path: 'landingpage',
+        lazy: lazyPage(() => import('../pages/landing/landing-page'), 'LandingPage'),
+      },
+      { path: 'login', element: <LoginRedirect /> },
+      { path: 'callback', element: <CallbackPage /> },
+      {
+        path: 'errorLoading',
+        lazy: lazyPage(() => import('../pages/error-loading-page'), 'ErrorLoadingPage'),
+      },
+      {
+        element: <PublicPages />,
+        children: [
+          { path: 'register', lazy: register },
+          { path: 'register/:invitationToken', lazy: register },
+          { path: 'onboarding/:invitationToken', lazy: register },
+          {
+            path: 'registersuccess',
+            lazy: lazyPage(
+              () => import('../../features/registration/register-success-page'),
+              'RegisterSuccessPage',
+            ),
+          },
+        ],
+      },
+      {
+        element: <SignedInLayout />,
+        children: [
+          {
+            index: true,
+            lazy: lazyPage(() => import('../../features/home/home-page'), 'HomePage'),
+          },
+          {
+            path: 'documents/:id',
+            lazy: lazyPage(() => import('../../features/documents/document-page'), 'DocumentPage'),
+          },
+          {
+            path: 'documentlist/:documentTypeId',
+            lazy: lazyPage(
+              () => import('../../features/documents/document-list-page'),
+              'DocumentListPage',
+            ),
+          },
+          {
+            path: 'inbox',
+            lazy: lazyPage(() => import('../../features/inbox/inbox-page'), 'InboxPage'),
+          },
+          {
+            path: 'search',
+            lazy: lazyPage(() => import('../../features/search/search-page'), 'SearchPage'),
+          },
+          {
+            path: 'notifications',
+            lazy: lazyPage(
+              () => import('../../features/notifications/notifications-page'),
+              'NotificationsPage',
+            ),
+          },
+          {
+            path: 'profile',
+            lazy: lazyPage(() => import('../../features/profile/profile-page'), 'ProfilePage'),
+          },
+          {
+            path: 'profile/unsubscribe',
+            lazy: lazyPage(() => import('../../features/profile/profile-page'), 'ProfilePage'),
+          },
+          ...adminRoutes,
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UNAUTHORIZED_LOGOUT_DELAY_MS, isAdministrator } from '@flowline/shared';
+import { setApiCompanyId } from '../../lib/api-client';
+import { reportClientError } from '../../lib/client-error-reporter';
+import { writeStoredCompanyId } from '../../lib/selected-company-storage';
+import { SessionContext, type Session } from '../../features/session/use-session';
+import { sessionKeys } from '../../features/session/api';
+import { useSnackbar } from '../../components/snackbar';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { useAuth } from '../auth/auth-context';
+import { startSession } from './start-session';
+
+export const NOT_AUTHORIZED_MESSAGE = 'You are not authorized to use this application.';
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+  const { showAlert } = useSnackbar();
+
+  const start = useQuery({
+    queryKey: [...sessionKeys.all, 'start'],
+    queryFn: () => startSession(queryClient),
+    staleTime: Infinity,
+    retry: false,
+    meta: { silent: true },
+  });
+  const result = start.data;
+
+  useEffect(() => {
+    if (!start.error) return;
+    reportClientError(start.error, 'authentication');
+    navigate('/errorLoading', { replace: true });
+  }, [start.error, navigate]);
+
+  useEffect(() => {
+    if (result?.kind === 'cloud-redirect') {
+      window.location.assign(result.url);
+    } else if (result?.kind === 'unauthorized') {
+      showAlert(NOT_AUTHORIZED_MESSAGE, 'error');
+      const timer = window.setTimeout(() => void signOut(), UNAUTHORIZED_LOGOUT_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+  }, [result, showAlert, signOut]);
+
+  const switchCompany = useCallback(
+    async (companyId: number) => {
+      writeStoredCompanyId(companyId);
+      setApiCompanyId(companyId);
+      navigate('/');
+      // Every cached query belongs to the previous company; the session start re-runs too.
+      await queryClient.resetQueries();
+    },
+    [navigate, queryClient],
+  );
+
+  const session = useMemo<Session | null>(
+    () =>
+      result?.kind === 'ready'
+        ? {
+            company: result.company,
+            companies: result.companies,
+            user: result.user,
+            isAdministrator: isAdministrator(result.user),
+            switchCompany,
+          }
+        : null,
+    [result, switchCompany],
+  );
+
+  if (!session) {
+    const label = result?.kind === 'unauthorized' ? 'Signing out…' : undefined;
+    return <FullPageSpinner label={label} />;
+  }
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  FEATURE_FLAG_WAIT_MS,
+  cloudRepositoryUrl,
+  pickStartCompany,
+  type CurrentUser,
+  type UserCompany,
+} from '@flowline/shared';
+import { setApiCompanyId } from '../../lib/api-client';
+import { readStoredCompanyId, writeStoredCompanyId } from '../../lib/selected-company-storage';
+import { withTimeout } from '../../lib/with-timeout';
+import { companiesQueryOptions, currentUserQueryOptions } from '../../features/session/api';
+import { featureFlagsQueryOptions } from '../../features/feature-flags/api';
+
+export type SessionStart =
+  | { kind: 'ready'; company: UserCompany; companies: UserCompany[]; user: CurrentUser }
+  | { kind: 'cloud-redirect'; url: string }
+  | { kind: 'unauthorized' };
+
+/**
+ * The start-up sequence after sign-in (spec 2 §4.4). Results land in the query cache under the
+ * feature keys, so hooks elsewhere read the same data.
+ */
+export async function startSession(queryClient: QueryClient): Promise<SessionStart> {
+  const [companies] = await Promise.all([
+    queryClient.fetchQuery(companiesQueryOptions()),
+    // Without Company-Id: confirms the account exists before any tenant call.
+    queryClient.fetchQuery(currentUserQueryOptions(null)),
+  ]);
+
+  const company = pickStartCompany(companies, readStoredCompanyId());
+  if (!company) {
+    const url = companies
+      .filter((c) => c.isCloud)
+      .map(cloudRepositoryUrl)
+      .find((u): u is string => u !== null);
+    return url ? { kind: 'cloud-redirect', url } : { kind: 'unauthorized' };
+  }
+  writeStoredCompanyId(company.id);
+  setApiCompanyId(company.id);
+
+  // Flags are awaited only so long; a late answer still fills the cache and the UI follows.
+  await withTimeout(queryClient.fetchQuery(featureFlagsQueryOptions()), FEATURE_FLAG_WAIT_MS).catch(
+    () => undefined,
+  );
+  const user = await queryClient.fetchQuery(currentUserQueryOptions(company.id));
+  return { kind: 'ready', company, companies, user };
+}

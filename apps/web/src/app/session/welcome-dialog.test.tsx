@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Role } from '@flowline/shared';
+import { installSessionApi, renderApp } from '../../test/render-app';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('welcome dialog', () => {
+  it('greets an administrator and reports the choice on Skip for now', async () => {
+    const api = installSessionApi({
+      user: { roles: [Role.Administrator], showWelcomeMessage: true },
+    });
+    renderApp('/');
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome to Flowline' });
+    expect(dialog).toHaveTextContent(/logo/);
+    expect(dialog).toHaveTextContent(/W9/);
+    expect(dialog).toHaveTextContent(/insurance certificate/);
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Do not show this message again' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Skip for now' }));
+    await waitFor(() =>
+      expect(api.find('POST', '/api/exchangeusers/welcomeMessageDisplayed')[0]?.body).toEqual({
+        doNotShowAgain: true,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('takes the administrator to the logo screen', async () => {
+    const api = installSessionApi({
+      user: { roles: [Role.Administrator], showWelcomeMessage: true },
+    });
+    const { router } = renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'TAKE ME TO LOGO' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/logo'));
+    expect(api.find('POST', '/api/exchangeusers/welcomeMessageDisplayed')[0]?.body).toEqual({
+      doNotShowAgain: false,
+    });
+  });
+
+  it('does not open for a regular user', async () => {
+    installSessionApi({ user: { roles: [Role.User], showWelcomeMessage: true } });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import { PRODUCT_NAME } from '@flowline/shared';
+import { useSession } from '../../features/session/use-session';
+import { useWelcomeMessageDisplayed } from '../../features/session/api';
+import { SESSION_FLAG_PREFIX } from '../auth/auth-context';
+
+function shownKey(userId: number, companyId: number) {
+  return `${SESSION_FLAG_PREFIX}welcomeShown.${userId}.${companyId}`;
+}
+
+function wasShown(key: string): boolean {
+  try {
+    return window.sessionStorage.getItem(key) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spec 2 §2.4. Opened only for Administrators: everything it offers (logo, W9, insurance
+ * certificate) is on admin screens a regular user could not open.
+ */
+export function WelcomeDialog() {
+  const { user, company, isAdministrator } = useSession();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const key = shownKey(user.id, company.id);
+  const [open, setOpen] = useState(
+    () => user.showWelcomeMessage && isAdministrator && !wasShown(key),
+  );
+  const [doNotShowAgain, setDoNotShowAgain] = useState(false);
+  const reportDisplayed = useWelcomeMessageDisplayed();
+
+  const close = (goToLogo: boolean) => {
+    try {
+      window.sessionStorage.setItem(key, '1');
+    } catch {
+      // Without storage it may show again after a reload; harmless.
+    }
+    setOpen(false);
+    reportDisplayed.mutate({ doNotShowAgain });
+    if (goToLogo) navigate('/admin/logo');
+  };
+
+  return (
+    <Dialog open={open} onClose={() => close(false)} aria-labelledby={titleId} maxWidth="sm">
+      <DialogTitle id={titleId}>Welcome to {PRODUCT_NAME}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {company.name} is now on the {PRODUCT_NAME} network. Help your connections recognise you
+          and get what they need from you: upload your company logo, your W9 and your insurance
+          certificate.
+        </DialogContentText>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={doNotShowAgain}
+              onChange={(e) => setDoNotShowAgain(e.target.checked)}
+            />
+          }
+          label="Do not show this message again"
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => close(false)}>Skip for now</Button>
+        <Button variant="contained" onClick={() => close(true)}>
+          TAKE ME TO LOGO
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import Logout from '@mui/icons-material/Logout';
+import { canEditOwnProfile } from '@flowline/shared';
+import { useSession } from '../../features/session/use-session';
+import { useUnreadNotificationCount } from '../../features/notifications/api';
+import { useAuth } from '../auth/auth-context';
+import { ChangeAccountDialog } from './change-account-dialog';
+
+export function AccountMenu() {
+  const { user, companies } = useSession();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const unread = useUnreadNotificationCount();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [changeAccountOpen, setChangeAccountOpen] = useState(false);
+  const menuId = useId();
+  const buttonId = useId();
+  const open = anchor !== null;
+
+  const close = () => setAnchor(null);
+  const go = (path: string) => {
+    close();
+    navigate(path);
+  };
+
+  const items = [
+    companies.length > 1 && (
+      <MenuItem
+        key="change"
+        onClick={() => {
+          close();
+          setChangeAccountOpen(true);
+        }}
+      >
+        <ListItemIcon>
+          <SwapHoriz fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Change Account</ListItemText>
+      </MenuItem>
+    ),
+    <MenuItem
+      key="notifications"
+      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      onClick={() => go('/notifications')}
+    >
+      <ListItemIcon>
+        <Badge badgeContent={unread} color="error" max={99}>
+          <NotificationsOutlined fontSize="small" />
+        </Badge>
+      </ListItemIcon>
+      <ListItemText>Notifications</ListItemText>
+    </MenuItem>,
+    canEditOwnProfile(user.userType) && (
+      <MenuItem key="profile" onClick={() => go('/profile')}>
+        <ListItemIcon>
+          <PersonOutlined fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Edit my Profile</ListItemText>
+      </MenuItem>
+    ),
+    <MenuItem
+      key="logout"
+      onClick={() => {
+        close();
+        void signOut();
+      }}
+    >
+      <ListItemIcon>
+        <Logout fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Logout</ListItemText>
+    </MenuItem>,
+  ];
+
+  return (
+    <>
+      <IconButton
+        id={buttonId}
+        color="inherit"
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <Badge badgeContent={unread} color="error" max={99} variant="dot" invisible={unread === 0}>
+          <AccountCircle />
+        </Badge>
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        {items.filter(Boolean)}
+      </Menu>
+      <ChangeAccountDialog open={changeAccountOpen} onClose={() => setChangeAccountOpen(false)} />
+    </>
+  );
+}

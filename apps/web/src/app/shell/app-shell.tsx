@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Outlet, useMatch, useNavigation } from 'react-router';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useFeatureFlags } from '../../features/feature-flags/api';
+import { WelcomeDialog } from '../session/welcome-dialog';
+import { TopBar, TopBarSpacer } from './top-bar';
+import { Navigation } from './navigation';
+import { ChatPanel } from './chat-panel';
+
+/** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
+export function AppShell() {
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'));
+  const onDocument = useMatch('/documents/:id') !== null;
+  const navigation = useNavigation();
+  const { messagingFlag } = useFeatureFlags();
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
+  const showNavigation = !onDocument;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar
+        compact={mobile}
+        showMenuButton={mobile && showNavigation}
+        onMenuClick={() => setMobileNavOpen(true)}
+        onChatClick={() => setChatOpen(true)}
+      />
+      {showNavigation && (
+        <Navigation
+          mobile={mobile}
+          mobileOpen={mobileNavOpen}
+          onMobileClose={() => setMobileNavOpen(false)}
+        />
+      )}
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, bgcolor: 'background.default' }}>
+        <TopBarSpacer compact={mobile} />
+        {navigation.state === 'loading' && <LinearProgress aria-label="Loading page" />}
+        <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1600 }}>
+          <Outlet />
+        </Box>
+      </Box>
+      {messagingFlag && <ChatPanel open={chatOpen} onClose={() => setChatOpen(false)} />}
+      <WelcomeDialog />
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+import { useNavigate } from 'react-router';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import { useSession } from '../../features/session/use-session';
+import { useNetworkMatchesCount } from '../../features/network/api';
+
+/** Goes to the possible connections; the red badge counts network matches (spec 2 §2.2). */
+export function ConnectionsButton({ compact = false }: { compact?: boolean }) {
+  const { isAdministrator } = useSession();
+  // Matching and connecting are admin screens, so only administrators' sessions ask for the count.
+  const count = useNetworkMatchesCount({ enabled: isAdministrator });
+  const navigate = useNavigate();
+  const label = count > 0 ? `Connections, ${count} network matches` : 'Connections';
+  const icon = (
+    <Badge badgeContent={count} color="error" max={99}>
+      <HubOutlined />
+    </Badge>
+  );
+  if (compact) {
+    return (
+      <IconButton color="inherit" aria-label={label} onClick={() => navigate('/admin/connections')}>
+        {icon}
+      </IconButton>
+    );
+  }
+  return (
+    <Button
+      color="inherit"
+      onClick={() => navigate('/admin/connections')}
+      aria-label={label}
+      startIcon={icon}
+      sx={{ whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: count > 0 ? 1.5 : 1 } }}
+    >
+      Connections
+    </Button>
+  );
+}

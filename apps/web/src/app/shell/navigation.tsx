@@ -1,0 +1,152 @@
+import { NavLink } from 'react-router';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import type { SvgIconComponent } from '@mui/icons-material';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
+import MailOutlined from '@mui/icons-material/MailOutlined';
+import { useSession } from '../../features/session/use-session';
+import { useDocumentTypes } from '../../features/document-types/api';
+import { useFeatureFlags } from '../../features/feature-flags/api';
+import { TopBarSpacer } from './top-bar';
+import { adminNavLinks, userNavLinks, type NavIcon, type NavLinkItem } from './nav-links';
+
+export const DRAWER_WIDTH = 256;
+
+const icons: Record<NavIcon, SvgIconComponent> = {
+  home: HomeOutlined,
+  document: DescriptionOutlined,
+  logo: ImageOutlined,
+  profiles: AccountTreeOutlined,
+  legal: GavelOutlined,
+  ach: AccountBalanceOutlined,
+  users: GroupOutlined,
+  connections: HubOutlined,
+  invitations: MailOutlined,
+};
+
+function NavEntry({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => void }) {
+  const Icon = icons[link.icon];
+  return (
+    <li>
+      <ListItemButton
+        component={NavLink}
+        to={link.to}
+        end={link.to === '/'}
+        onClick={onNavigate}
+        sx={{
+          mx: 1,
+          py: 0.5,
+          '&.active': { bgcolor: '#DDEBEE', color: 'primary.main', fontWeight: 600 },
+          '&.active .MuiListItemIcon-root': { color: 'primary.main' },
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 36 }}>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText
+          primary={link.label}
+          slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
+        />
+      </ListItemButton>
+    </li>
+  );
+}
+
+function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate?: () => void }) {
+  const { isAdministrator, company } = useSession();
+  const documentTypes = useDocumentTypes().data ?? [];
+  const flags = useFeatureFlags();
+  const adminLinks = isAdministrator ? adminNavLinks({ mobile }) : [];
+
+  return (
+    <nav aria-label="Main navigation">
+      {mobile && (
+        // The top bar has no room for the company name on small screens.
+        <Typography data-testid="selected-company-name" sx={{ px: 2, pt: 2, fontWeight: 600 }}>
+          {company.name}
+        </Typography>
+      )}
+      <List dense>
+        {userNavLinks(documentTypes, flags).map((link) => (
+          <NavEntry key={link.to} link={link} onNavigate={onNavigate} />
+        ))}
+      </List>
+      {adminLinks.length > 0 && (
+        <>
+          <Divider />
+          <List
+            dense
+            aria-labelledby="nav-admin-heading"
+            subheader={
+              <ListSubheader id="nav-admin-heading" disableSticky sx={{ lineHeight: 2.5, mt: 1 }}>
+                Administration
+              </ListSubheader>
+            }
+          >
+            {adminLinks.map((link) => (
+              <NavEntry key={link.to} link={link} onNavigate={onNavigate} />
+            ))}
+          </List>
+        </>
+      )}
+    </nav>
+  );
+}
+
+/** Permanent drawer on desktop, temporary (hamburger) drawer below md. */
+export function Navigation({
+  mobile,
+  mobileOpen,
+  onMobileClose,
+}: {
+  mobile: boolean;
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+}) {
+  if (mobile) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={mobileOpen}
+        onClose={onMobileClose}
+        slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': 'Navigation menu' } }}
+      >
+        <TopBarSpacer compact />
+        <NavigationContent mobile onNavigate={onMobileClose} />
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}
+      slotProps={{
+        paper: {
+          sx: {
+            width: DRAWER_WIDTH,
+            boxSizing: 'border-box',
+            borderRight: 1,
+            borderColor: 'divider',
+          },
+        },
+      }}
+    >
+      <Toolbar />
+      <NavigationContent mobile={false} />
+    </Drawer>
+  );
+}

@@ -1,0 +1,198 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Role, SELECTED_COMPANY_STORAGE_KEY, UserType } from '@flowline/shared';
+import { installSessionApi, renderApp } from '../../test/render-app';
+import { buildCompany } from '../../test/fixtures';
+import { apiError } from '../../test/fake-api';
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function openShell(path = '/') {
+  const view = renderApp(path);
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  await within(nav).findByRole('link', { name: 'AR Invoice' });
+  return { ...view, nav };
+}
+
+const adminLabels = [
+  'Logo',
+  'Profiles',
+  'W9',
+  'Insurance Certificate',
+  'ACH',
+  '1099',
+  'Users',
+  'Connections',
+  'Invitations',
+];
+
+describe('navigation', () => {
+  it('shows the Administration section, in the spec order, to Administrators', async () => {
+    installSessionApi({ user: { roles: [Role.Administrator], mainRole: Role.Administrator } });
+    const { nav } = await openShell();
+
+    const adminList = within(nav).getByRole('list', { name: 'Administration' });
+    const labels = within(adminList)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(labels).toEqual(adminLabels);
+    expect(within(adminList).getByRole('link', { name: 'W9' })).toHaveAttribute(
+      'href',
+      '/admin/legalDocuments/1',
+    );
+    expect(within(adminList).getByRole('link', { name: '1099' })).toHaveAttribute(
+      'href',
+      '/documentlist/90',
+    );
+  });
+
+  it('hides the Administration section from other roles', async () => {
+    installSessionApi({ user: { roles: [Role.User] } });
+    const { nav } = await openShell();
+
+    expect(within(nav).queryByText('Administration')).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Invitations' })).not.toBeInTheDocument();
+    // 1099 is an admin-only document type: not among the user links either.
+    expect(within(nav).queryByRole('link', { name: '1099' })).not.toBeInTheDocument();
+  });
+
+  it('lists the accounting reports only when the flag is on', async () => {
+    installSessionApi();
+    const first = await openShell();
+    expect(
+      within(first.nav).queryByRole('link', { name: 'Suspense Report' }),
+    ).not.toBeInTheDocument();
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    installSessionApi({ featureFlags: { accountingReportFlag: true } });
+    const { nav } = await openShell();
+    expect(await within(nav).findByRole('link', { name: 'Suspense Report' })).toHaveAttribute(
+      'href',
+      '/documentlist/95',
+    );
+    expect(
+      within(nav).getByRole('link', { name: 'Outside Operator Expense Report' }),
+    ).toBeInTheDocument();
+  });
+
+  it('marks the active link and hides the navigation on a document', async () => {
+    installSessionApi();
+    const { router, nav } = await openShell('/documentlist/93');
+    expect(within(nav).getByRole('link', { name: 'AR Invoice' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'AR Invoices' }),
+    ).toBeInTheDocument();
+
+    await router.navigate('/documents/12');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Document 12' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+});
+
+describe('account menu', () => {
+  it('offers Edit my Profile to regular users', async () => {
+    installSessionApi({ user: { userType: UserType.Regular } });
+    await openShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Notifications', 'Edit my Profile', 'Logout']);
+  });
+
+  it('hides Edit my Profile from Global users and shows Change Account with several companies', async () => {
+    installSessionApi({
+      companies: [buildCompany({ id: 1 }), buildCompany({ id: 2 })],
+      user: { userType: UserType.Global },
+    });
+    await openShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Change Account', 'Notifications', 'Logout']);
+  });
+
+  it('logs out through the auth client', async () => {
+    installSessionApi();
+    const { auth } = await openShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('session start', () => {
+  it('restores the stored company and sends its id on tenant calls only', async () => {
+    window.localStorage.setItem(SELECTED_COMPANY_STORAGE_KEY, '2');
+    const api = installSessionApi({
+      companies: [
+        buildCompany({ id: 1, name: 'Alpha Oil' }),
+        buildCompany({ id: 2, name: 'Beta Gas' }),
+      ],
+    });
+    await openShell();
+
+    expect(screen.getByTestId('selected-company-name')).toHaveTextContent('Beta Gas');
+    const [companies] = api.find('GET', '/api/company/allCompanies');
+    expect(companies?.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(companies?.headers.has('Company-Id')).toBe(false);
+    expect(api.find('GET', '/api/users/current').map((r) => r.headers.get('Company-Id'))).toEqual([
+      null,
+      '2',
+    ]);
+    expect(api.find('GET', '/api/documentType')[0]?.headers.get('Company-Id')).toBe('2');
+    expect(api.find('GET', '/api/documentType')[0]?.search).toBe('?IncludeFullDetails=false');
+  });
+
+  it('falls back to the first non-cloud company and remembers it', async () => {
+    window.localStorage.setItem(SELECTED_COMPANY_STORAGE_KEY, '99');
+    installSessionApi({
+      companies: [
+        buildCompany({ id: 5, name: 'Cloud Co', isCloud: true, url: 'https://cloud.example.com' }),
+        buildCompany({ id: 6, name: 'Local Co' }),
+      ],
+    });
+    await openShell();
+    expect(screen.getByTestId('selected-company-name')).toHaveTextContent('Local Co');
+    expect(window.localStorage.getItem(SELECTED_COMPANY_STORAGE_KEY)).toBe('6');
+  });
+
+  it('tells users without a company they are not authorized, then logs them out', async () => {
+    installSessionApi({ companies: [] });
+    const { auth } = renderApp('/');
+    expect(
+      await screen.findByText('You are not authorized to use this application.'),
+    ).toBeInTheDocument();
+    expect(auth.signOut).not.toHaveBeenCalled();
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  it('opens ErrorLoading and logs the failure when start-up fails', async () => {
+    const api = installSessionApi({
+      handlers: { 'GET /api/company/allCompanies': () => apiError(500, 'Database unavailable') },
+    });
+    const { router } = renderApp('/inbox');
+    await screen.findByText(/an error occured while loading the application/, undefined, {
+      timeout: 5000,
+    });
+    expect(router.state.location.pathname).toBe('/errorLoading');
+    expect(api.find('POST', '/api/authenticationexceptionlogger/exception')).toHaveLength(1);
+    expect(
+      api
+        .find('POST', '/api/authenticationexceptionlogger/exception')[0]
+        ?.headers.has('Company-Id'),
+    ).toBe(false);
+  });
+});

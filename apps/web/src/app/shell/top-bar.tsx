@@ -1,0 +1,91 @@
+import { Link as RouterLink } from 'react-router';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import MenuIcon from '@mui/icons-material/Menu';
+import ForumOutlined from '@mui/icons-material/ForumOutlined';
+import { useSession } from '../../features/session/use-session';
+import { useFeatureFlags } from '../../features/feature-flags/api';
+import { FlowlineLogo } from '../../components/brand/flowline-logo';
+import { SearchBox } from './search-box';
+import { ConnectionsButton } from './connections-button';
+import { AccountMenu } from './account-menu';
+
+/** The space the fixed app bar takes: one row on desktop, two (search below) when compact. */
+export function TopBarSpacer({ compact }: { compact: boolean }) {
+  return (
+    <>
+      <Toolbar />
+      {compact && <Toolbar variant="dense" />}
+    </>
+  );
+}
+
+export function TopBar({
+  compact,
+  showMenuButton,
+  onMenuClick,
+  onChatClick,
+}: {
+  /** Below md: the search moves to a second row and the company name to the navigation. */
+  compact: boolean;
+  showMenuButton: boolean;
+  onMenuClick: () => void;
+  onChatClick: () => void;
+}) {
+  const { company } = useSession();
+  const { messagingFlag } = useFeatureFlags();
+
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+        {showMenuButton && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open navigation"
+            onClick={onMenuClick}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <ButtonBase
+          component={RouterLink}
+          to="/"
+          aria-label="Flowline home"
+          sx={{ borderRadius: 1, p: 0.5, flexShrink: 0 }}
+        >
+          <FlowlineLogo tone="light" height={30} />
+        </ButtonBase>
+        {!compact && <SearchBox />}
+        <Box sx={{ flexGrow: 1 }} />
+        <ConnectionsButton compact={compact} />
+        {messagingFlag && (
+          <IconButton color="inherit" aria-label="Messages" onClick={onChatClick}>
+            <ForumOutlined />
+          </IconButton>
+        )}
+        {!compact && (
+          <Typography
+            component="span"
+            data-testid="selected-company-name"
+            noWrap
+            sx={{ maxWidth: { md: 200, lg: 280 }, fontWeight: 600 }}
+            title={company.name}
+          >
+            {company.name}
+          </Typography>
+        )}
+        <AccountMenu />
+      </Toolbar>
+      {compact && (
+        <Toolbar variant="dense" sx={{ pb: 1 }}>
+          <SearchBox />
+        </Toolbar>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,69 @@
+import { createTheme } from '@mui/material/styles';
+
+const petrol = '#0B5563';
+const amber = '#E39B2D';
+/** Light amber keeps focus rings visible on the petrol app bar and drawer highlights. */
+export const focusOnDark = '#FFD18A';
+
+export const theme = createTheme({
+  palette: {
+    primary: { main: petrol, dark: '#073C46', light: '#3D7A86', contrastText: '#FFFFFF' },
+    secondary: { main: amber, dark: '#B8761A', light: '#F0BC6B', contrastText: '#1F1400' },
+    // Darker than MUI's defaults so filled alerts keep white text above 4.5:1.
+    error: { main: '#C62828' },
+    warning: { main: '#A35200' },
+    info: { main: '#01579B' },
+    success: { main: '#1B5E20' },
+    background: { default: '#F3F5F7', paper: '#FFFFFF' },
+    text: { primary: '#1B2830', secondary: '#4A5A64' },
+    divider: '#DCE3E7',
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    fontFamily:
+      'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontSize: 14,
+    h1: { fontSize: '1.75rem', fontWeight: 700, letterSpacing: '-0.01em' },
+    h2: { fontSize: '1.375rem', fontWeight: 600 },
+    h3: { fontSize: '1.125rem', fontWeight: 600 },
+    // Labels are written exactly as the spec spells them ('TAKE ME TO LOGO', 'Skip for now').
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        ':focus-visible': { outline: `2px solid ${petrol}`, outlineOffset: 2 },
+      },
+    },
+    MuiButtonBase: {
+      styleOverrides: {
+        root: { '&.Mui-focusVisible': { outline: `2px solid ${petrol}`, outlineOffset: 2 } },
+      },
+    },
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'primary' },
+      styleOverrides: {
+        root: {
+          '& .Mui-focusVisible, & :focus-visible': { outlineColor: focusOnDark },
+        },
+      },
+    },
+    MuiPaper: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: { outlined: { borderColor: '#DCE3E7' } },
+    },
+    MuiTable: { defaultProps: { size: 'small' } },
+    MuiTableCell: { styleOverrides: { head: { fontWeight: 600, backgroundColor: '#EEF2F4' } } },
+    MuiTextField: { defaultProps: { size: 'small' } },
+    MuiListItemButton: {
+      styleOverrides: {
+        root: {
+          borderRadius: 8,
+          '&.Mui-selected': { backgroundColor: '#DDEBEE', color: petrol, fontWeight: 600 },
+          '&.Mui-selected:hover': { backgroundColor: '#CFE2E6' },
+        },
+      },
+    },
+  },
+});

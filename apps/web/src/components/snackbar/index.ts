@@ -1,0 +1,3 @@
+export { SnackbarProvider } from './snackbar-provider';
+export { createSnackbarStore, type SnackbarStore, type SnackbarSeverity } from './snackbar-store';
+export { useSnackbar, type SnackbarApi } from './use-snackbar';

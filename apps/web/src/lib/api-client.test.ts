@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiError, installFakeApi, json } from '../test/fake-api';
+import { apiRequest, configureApiAuth, setApiCompanyId, type ApiAuth } from './api-client';
+import { ApiError } from './api-error';
+import { getCountTolerating404 } from './count';
+
+function fakeAuth(overrides: Partial<ApiAuth> = {}): ApiAuth {
+  return {
+    getAccessToken: () => Promise.resolve('old-token'),
+    renewAccessToken: vi.fn(() => Promise.resolve('new-token')),
+    onSessionExpired: vi.fn(),
+    ...overrides,
+  };
+}
+
+const zThing = z.object({ id: z.number() });
+
+beforeEach(() => setApiCompanyId(12));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  configureApiAuth(null);
+  setApiCompanyId(null);
+});
+
+describe('apiRequest', () => {
+  it('sends the bearer token and the selected company, and parses the body', async () => {
+    configureApiAuth(fakeAuth());
+    const api = installFakeApi({ 'GET /api/things/1': () => ({ id: 1, extra: 'dropped' }) });
+    await expect(apiRequest('/things/1', { schema: zThing })).resolves.toEqual({ id: 1 });
+    expect(api.requests[0]?.headers.get('Authorization')).toBe('Bearer old-token');
+    expect(api.requests[0]?.headers.get('Company-Id')).toBe('12');
+  });
+
+  it('leaves the Company-Id out when told to', async () => {
+    configureApiAuth(fakeAuth());
+    const api = installFakeApi({ 'POST /api/log': () => new Response(null, { status: 204 }) });
+    await apiRequest('/log', { method: 'POST', body: { a: 1 }, company: false });
+    expect(api.requests[0]?.headers.has('Company-Id')).toBe(false);
+    expect(api.requests[0]?.body).toEqual({ a: 1 });
+  });
+
+  it('throws the server error message as an ApiError', async () => {
+    configureApiAuth(fakeAuth());
+    installFakeApi({
+      'GET /api/things/2': () => apiError(409, 'ACH already exists', 'ach_conflict'),
+    });
+    const error = await apiRequest('/things/2', { schema: zThing }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      code: 'ach_conflict',
+      message: 'ACH already exists',
+    });
+  });
+
+  it('renews once on 401 and retries with the new token', async () => {
+    const auth = fakeAuth();
+    configureApiAuth(auth);
+    const api = installFakeApi({
+      'GET /api/things/3': (req) =>
+        req.headers.get('Authorization') === 'Bearer new-token'
+          ? { id: 3 }
+          : apiError(401, 'Expired'),
+    });
+    await expect(apiRequest('/things/3', { schema: zThing })).resolves.toEqual({ id: 3 });
+    expect(auth.renewAccessToken).toHaveBeenCalledTimes(1);
+    expect(api.requests).toHaveLength(2);
+    expect(auth.onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('starts a new sign-in when renewal fails', async () => {
+    const auth = fakeAuth({ renewAccessToken: vi.fn(() => Promise.resolve(null)) });
+    configureApiAuth(auth);
+    installFakeApi({ 'GET /api/things/4': () => apiError(401, 'Expired') });
+    await expect(apiRequest('/things/4', { schema: zThing })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(auth.onSessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports an unexpected response shape', async () => {
+    configureApiAuth(fakeAuth());
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    installFakeApi({ 'GET /api/things/5': () => json({ id: 'five' }) });
+    await expect(apiRequest('/things/5', { schema: zThing })).rejects.toMatchObject({
+      code: 'invalid_response',
+    });
+  });
+});
+
+describe('badge counts', () => {
+  it('read a missing endpoint as zero', async () => {
+    configureApiAuth(fakeAuth());
+    installFakeApi({});
+    await expect(getCountTolerating404('/notifications/unreadnotifications')).resolves.toBe(0);
+  });
+
+  it('still fail on other errors', async () => {
+    configureApiAuth(fakeAuth());
+    installFakeApi({ 'GET /api/notifications/unreadnotifications': () => apiError(500, 'Boom') });
+    await expect(getCountTolerating404('/notifications/unreadnotifications')).rejects.toMatchObject(
+      {
+        message: 'Boom',
+      },
+    );
+  });
+});

@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import { COMPANY_ID_HEADER } from '@flowline/shared';
+import { ApiError } from './api-error';
+
+/** How the client obtains tokens; supplied by the app's auth layer (lib must not import app). */
+export interface ApiAuth {
+  getAccessToken(): Promise<string | null>;
+  /** One silent renewal (refresh token); resolves to the new access token or null. */
+  renewAccessToken(): Promise<string | null>;
+  /** The session cannot be renewed: start a new sign-in. */
+  onSessionExpired(): void;
+}
+
+let apiAuth: ApiAuth | null = null;
+let selectedCompanyId: number | null = null;
+
+export function configureApiAuth(auth: ApiAuth | null): void {
+  apiAuth = auth;
+}
+
+/** The company sent as Company-Id on every tenant call; set by the session start and company switch. */
+export function setApiCompanyId(companyId: number | null): void {
+  selectedCompanyId = companyId;
+}
+
+export function getApiCompanyId(): number | null {
+  return selectedCompanyId;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** `false`: a public call, no Authorization. `'optional'`: send a token only when signed in. */
+  auth?: boolean | 'optional';
+  /** `false`: send no Company-Id (company list, error loggers). */
+  company?: boolean;
+  /** Send this Company-Id instead of the selected company's. */
+  companyId?: number;
+  signal?: AbortSignal;
+}
+
+export function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema: z.ZodType<T> },
+): Promise<T>;
+export function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
+export async function apiRequest<T>(
+  path: string,
+  options: ApiRequestOptions & { schema?: z.ZodType<T> } = {},
+): Promise<T | void> {
+  const data = await requestJson(path, options);
+  if (!options.schema) return;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${path}`, parsed.error);
+    throw new ApiError(0, 'invalid_response', 'The server sent an unexpected response.');
+  }
+  return parsed.data;
+}
+
+async function requestJson(path: string, options: ApiRequestOptions): Promise<unknown> {
+  const url = buildUrl(path, options.query);
+  const wantsAuth = options.auth ?? true;
+  const token = wantsAuth && apiAuth ? await apiAuth.getAccessToken() : null;
+  let response = await send(url, options, token);
+
+  if (response.status === 401 && wantsAuth === true && apiAuth) {
+    const renewed = await apiAuth.renewAccessToken().catch(() => null);
+    if (renewed) response = await send(url, options, renewed);
+    if (response.status === 401) apiAuth.onSessionExpired();
+  }
+  if (!response.ok) throw await ApiError.fromResponse(response);
+
+  const text = response.status === 204 ? '' : await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(
+      response.status,
+      'invalid_response',
+      'The server sent an unexpected response.',
+    );
+  }
+}
+
+async function send(
+  url: string,
+  options: ApiRequestOptions,
+  token: string | null,
+): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const companyId = options.companyId ?? selectedCompanyId;
+  if (options.company !== false && companyId !== null) {
+    headers.set(COMPANY_ID_HEADER, String(companyId));
+  }
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  try {
+    return await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(
+      0,
+      'network_error',
+      'Could not reach the server. Please check your connection.',
+    );
+  }
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  const base = path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
+  if (!query) return base;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${base}?${qs}` : base;
+}
