@@ -14,7 +14,14 @@ const only = process.argv.slice(2);
 const vitestSuite = (name, dir) => ({
   name,
   dir,
-  command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${path.join(outDir, `${name}.json`)}`],
+  command: [
+    'npx',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${path.join(outDir, `${name}.json`)}`,
+  ],
   count: (report) => ({
     passed: report.numPassedTests,
     failed: report.numFailedTests,
@@ -48,7 +55,11 @@ console.log(`Running tests on ${db}`);
 for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.name))) {
   const report = path.join(outDir, `${suite.name}.json`);
   fs.rmSync(report, { force: true });
-  const opts = { cwd: path.join(root, suite.dir), stdio: 'inherit', env: { ...process.env, ...suite.env } };
+  const opts = {
+    cwd: path.join(root, suite.dir),
+    stdio: 'inherit',
+    env: { ...process.env, ...suite.env },
+  };
   if (suite.before) {
     const built = spawnSync(suite.before[0], suite.before.slice(1), { ...opts, cwd: root });
     if (built.status !== 0) {
@@ -65,7 +76,9 @@ for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.na
     continue;
   }
   const counts = suite.count(JSON.parse(fs.readFileSync(report, 'utf8')));
-  console.log(`${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  console.log(
+    `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  );
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   if (run.status !== 0 && counts.failed === 0) broken = true;
 }

@@ -17,7 +17,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await fillLoginPage(page, email, password);
   // The shell is up once its account menu shows, or the welcome dialog that covers it.
   await expect(
-    page.getByRole('button', { name: 'Account menu' }).or(page.getByRole('dialog', { name: 'Welcome to Flowline' })),
+    page
+      .getByRole('button', { name: 'Account menu' })
+      .or(page.getByRole('dialog', { name: 'Welcome to Flowline' })),
   ).toBeVisible();
 }
 

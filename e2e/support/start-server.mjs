@@ -35,7 +35,11 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const server = spawn('npx', ['tsx', 'src/main.ts'], { cwd: path.join(root, 'apps/server'), env, stdio: 'inherit' });
+const server = spawn('npx', ['tsx', 'src/main.ts'], {
+  cwd: path.join(root, 'apps/server'),
+  env,
+  stdio: 'inherit',
+});
 const stop = () => {
   server.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,7 +9,9 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-test('the landing page, the login page and the shell have no serious accessibility violations', async ({ page }) => {
+test('the landing page, the login page and the shell have no serious accessibility violations', async ({
+  page,
+}) => {
   await page.goto('/landingpage');
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -29,7 +31,11 @@ test('the landing page, the login page and the shell have no serious accessibili
 });
 
 test('the shell works on a phone: navigation behind a menu button', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await signIn(page, 'admin@permian.example');
   await skipWelcome(page);

@@ -56,7 +56,9 @@ test('a user with no company is told so and logged out', async ({ page }) => {
 test('the error page offers a logout', async ({ page }) => {
   await page.goto('/errorLoading');
   await expect(
-    page.getByText('We are sorry, an error occured while loading the application. Please try to logout and login again, and please report this to us to solve it for the future.'),
+    page.getByText(
+      'We are sorry, an error occured while loading the application. Please try to logout and login again, and please report this to us to solve it for the future.',
+    ),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { fillLoginPage, logOut, openAccountMenu, signIn, skipWelcome } from '../support/session';
 
-test('a vendor user signs in from the landing page, lands on Home in the shell and logs out', async ({ page }) => {
+test('a vendor user signs in from the landing page, lands on Home in the shell and logs out', async ({
+  page,
+}) => {
   await page.goto('/landingpage');
   await expect(page.getByRole('button', { name: 'Sign up' })).toBeVisible();
   await page.getByRole('button', { name: 'Login' }).click();
@@ -15,7 +17,9 @@ test('a vendor user signs in from the landing page, lands on Home in the shell a
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner')).toContainText('Permian Basin Services LLC');
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Home' }),
+  ).toBeVisible();
   await expect(page.getByPlaceholder('Search all documents...')).toBeVisible();
 
   await logOut(page);
@@ -68,7 +72,17 @@ test('a ReadOnly user does not see the admin section; an Administrator does', as
   await skipWelcome(page);
   const admin = nav.getByRole('list', { name: 'Administration' });
   await expect(admin).toBeVisible();
-  await expect(admin.getByRole('link')).toHaveText(['Logo', 'Profiles', 'W9', 'Insurance Certificate', 'ACH', '1099', 'Users', 'Connections', 'Invitations']);
+  await expect(admin.getByRole('link')).toHaveText([
+    'Logo',
+    'Profiles',
+    'W9',
+    'Insurance Certificate',
+    'ACH',
+    '1099',
+    'Users',
+    'Connections',
+    'Invitations',
+  ]);
 });
 
 test('a temporary-password user is forced to change it', async ({ page }) => {

@@ -2,7 +2,11 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { SigningKeys } from './auth/keys';
@@ -60,7 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestContextPlugin, { db: database.db, verifyToken });
   await app.register(
     async (api) => {
-      for (const mod of apiModules) await api.register(mod, { config, db: database.db, database, ...platform });
+      for (const mod of apiModules)
+        await api.register(mod, { config, db: database.db, database, ...platform });
     },
     { prefix: '/api' },
   );

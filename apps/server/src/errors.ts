@@ -11,12 +11,16 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'bad_request', fields?: Record<string, string>) =>
-  new AppError(400, code, message, fields);
+export const badRequest = (
+  message: string,
+  code = 'bad_request',
+  fields?: Record<string, string>,
+) => new AppError(400, code, message, fields);
 export const unauthorized = (message = 'Authentication required', code = 'unauthorized') =>
   new AppError(401, code, message);
 export const forbidden = (message = 'You do not have permission to do this', code = 'forbidden') =>
   new AppError(403, code, message);
 /** Also used for other companies' ids: a foreign object looks exactly like a missing one. */
-export const notFound = (message = 'Not found', code = 'not_found') => new AppError(404, code, message);
+export const notFound = (message = 'Not found', code = 'not_found') =>
+  new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);

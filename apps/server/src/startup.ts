@@ -7,7 +7,10 @@ import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys';
 
 /** Opens and migrates the configured database and loads the reference data. */
 export async function prepareDatabase(config: AppConfig): Promise<Database> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: `${config.dataDir}/db` });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: `${config.dataDir}/db`,
+  });
   await database.migrate();
   await seedReferenceData(database.db);
   return database;
@@ -19,7 +22,9 @@ export async function prepareDatabase(config: AppConfig): Promise<Database> {
  * Returns whether it seeded.
  */
 export async function seedDemoIfWanted(config: AppConfig, database: Database): Promise<boolean> {
-  const wanted = config.seedDemoData === 'always' || (config.seedDemoData === 'auto' && database.kind === 'pglite');
+  const wanted =
+    config.seedDemoData === 'always' ||
+    (config.seedDemoData === 'auto' && database.kind === 'pglite');
   if (!wanted || !(await isDatabaseEmpty(database.db))) return false;
   await seedDemoData(database.db);
   return true;

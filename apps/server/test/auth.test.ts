@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@flowline/shared';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { buildCompany, buildMember, buildUser, addMembership, type CompanyRow, type UserRow } from './helpers/factories';
+import {
+  buildCompany,
+  buildMember,
+  buildUser,
+  addMembership,
+  type CompanyRow,
+  type UserRow,
+} from './helpers/factories';
 
 let t: TestApp;
 let acme: CompanyRow;
@@ -16,13 +23,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('bearer token verification', () => {
   it('refuses a tenant call without a token (401)', async () => {
     const res = await get('/api/featureflags', { 'company-id': String(acme.id) });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { message: 'Authentication required', code: 'unauthorized' } });
+    expect(res.json()).toEqual({
+      error: { message: 'Authentication required', code: 'unauthorized' },
+    });
   });
 
   it('refuses a malformed token (401)', async () => {
@@ -48,13 +58,20 @@ describe('bearer token verification', () => {
     expect(res1.statusCode).toBe(401);
     expect(res1.json().error.code).toBe('token_expired');
     const wrongAudience = await t.tokenFor(alice, { audience: 'https://elsewhere.example/api' });
-    expect((await get('/api/users/current', { authorization: `Bearer ${wrongAudience}` })).statusCode).toBe(401);
+    expect(
+      (await get('/api/users/current', { authorization: `Bearer ${wrongAudience}` })).statusCode,
+    ).toBe(401);
     const wrongIssuer = await t.tokenFor(alice, { issuer: 'https://elsewhere.example/oidc' });
-    expect((await get('/api/users/current', { authorization: `Bearer ${wrongIssuer}` })).statusCode).toBe(401);
+    expect(
+      (await get('/api/users/current', { authorization: `Bearer ${wrongIssuer}` })).statusCode,
+    ).toBe(401);
   });
 
   it('refuses a valid token of a subject that is not a Flowline user (403)', async () => {
-    const res = await t.as({ externalId: 'nobody-here', emailAddress: 'nobody@test.example' })({ method: 'GET', url: '/api/users/current' });
+    const res = await t.as({ externalId: 'nobody-here', emailAddress: 'nobody@test.example' })({
+      method: 'GET',
+      url: '/api/users/current',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('user_not_registered');
   });
@@ -62,11 +79,17 @@ describe('bearer token verification', () => {
   it('matches a user by e-mail when the subject is new, and binds the subject', async () => {
     const bob = await buildUser(t.db, { externalId: null, emailAddress: 'Bob.Smith@Test.example' });
     await addMembership(t.db, bob, acme, [Role.ReadOnly]);
-    const res = await t.as({ externalId: 'idp-bob', emailAddress: 'bob.smith@test.example' })({ method: 'GET', url: '/api/users/current' });
+    const res = await t.as({ externalId: 'idp-bob', emailAddress: 'bob.smith@test.example' })({
+      method: 'GET',
+      url: '/api/users/current',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().externalId).toBe('idp-bob');
     // Now found by subject, whatever the e-mail claim says.
-    const again = await t.as({ externalId: 'idp-bob' })({ method: 'GET', url: '/api/users/current' });
+    const again = await t.as({ externalId: 'idp-bob' })({
+      method: 'GET',
+      url: '/api/users/current',
+    });
     expect(again.json().id).toBe(bob.id);
   });
 });
@@ -78,24 +101,40 @@ describe('Company-Id', () => {
     expect(res.json().error.code).toBe('company_required');
   });
 
-  it("refuses a company the user does not belong to (403), never its data", async () => {
+  it('refuses a company the user does not belong to (403), never its data', async () => {
     const res = await t.as(alice, other.id)({ method: 'GET', url: '/api/featureflags' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: { message: 'You are not a member of the selected company', code: 'company_forbidden' } });
+    expect(res.json()).toEqual({
+      error: { message: 'You are not a member of the selected company', code: 'company_forbidden' },
+    });
   });
 
   it('refuses a malformed or unknown company id (403)', async () => {
-    expect((await t.as(alice)({ method: 'GET', url: '/api/featureflags', headers: { 'company-id': 'abc' } })).statusCode).toBe(403);
-    expect((await t.as(alice, 999999)({ method: 'GET', url: '/api/featureflags' })).statusCode).toBe(403);
+    expect(
+      (
+        await t.as(alice)({
+          method: 'GET',
+          url: '/api/featureflags',
+          headers: { 'company-id': 'abc' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.as(alice, 999999)({ method: 'GET', url: '/api/featureflags' })).statusCode,
+    ).toBe(403);
   });
 
   it('refuses a blocked or inactive membership (403)', async () => {
     const blocked = await buildUser(t.db);
     await addMembership(t.db, blocked, acme, [Role.User], { blocked: true });
-    expect((await t.as(blocked, acme.id)({ method: 'GET', url: '/api/featureflags' })).statusCode).toBe(403);
+    expect(
+      (await t.as(blocked, acme.id)({ method: 'GET', url: '/api/featureflags' })).statusCode,
+    ).toBe(403);
     const inactive = await buildUser(t.db);
     await addMembership(t.db, inactive, acme, [Role.User], { isActive: false });
-    expect((await t.as(inactive, acme.id)({ method: 'GET', url: '/api/featureflags' })).statusCode).toBe(403);
+    expect(
+      (await t.as(inactive, acme.id)({ method: 'GET', url: '/api/featureflags' })).statusCode,
+    ).toBe(403);
   });
 
   it('accepts a member with a valid token (200)', async () => {
@@ -120,7 +159,11 @@ describe('public endpoints', () => {
 
   it('serves the sign-in configuration for the SPA', async () => {
     const res = await get('/api/auth/config');
-    expect(res.json()).toMatchObject({ authority: t.config.oidc.issuer, clientId: 'flowline-web', postLogoutRedirectPath: '/landingpage' });
+    expect(res.json()).toMatchObject({
+      authority: t.config.oidc.issuer,
+      clientId: 'flowline-web',
+      postLogoutRedirectPath: '/landingpage',
+    });
   });
 
   it('serves the OpenAPI document', async () => {

@@ -13,7 +13,11 @@ describe('mailer', () => {
       onData(stream, _session, callback) {
         simpleParser(stream)
           .then((mail) => {
-            received.push({ to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '', subject: mail.subject ?? '', text: mail.text ?? '' });
+            received.push({
+              to: mail.to && !Array.isArray(mail.to) ? mail.to.text : '',
+              subject: mail.subject ?? '',
+              text: mail.text ?? '',
+            });
             callback();
           })
           .catch(callback);
@@ -22,8 +26,14 @@ describe('mailer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as { port: number }).port;
     try {
-      await createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`).send({ to: ['owner@test.example'], subject: 'Hello', text: 'Welcome to Flowline' });
-      expect(received).toEqual([{ to: 'owner@test.example', subject: 'Hello', text: 'Welcome to Flowline\n' }]);
+      await createSmtpMailer(`smtp://127.0.0.1:${port}?ignoreTLS=true`).send({
+        to: ['owner@test.example'],
+        subject: 'Hello',
+        text: 'Welcome to Flowline',
+      });
+      expect(received).toEqual([
+        { to: 'owner@test.example', subject: 'Hello', text: 'Welcome to Flowline\n' },
+      ]);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

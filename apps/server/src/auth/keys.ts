@@ -15,7 +15,10 @@ export async function generateSigningKeys(): Promise<SigningKeys> {
   jwk.kid = crypto.randomUUID();
   jwk.alg = 'RS256';
   jwk.use = 'sig';
-  return { privateJwks: { keys: [jwk] }, cookieKeys: [crypto.randomBytes(32).toString('base64url')] };
+  return {
+    privateJwks: { keys: [jwk] },
+    cookieKeys: [crypto.randomBytes(32).toString('base64url')],
+  };
 }
 
 /**
@@ -35,7 +38,9 @@ export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningK
 export function publicJwks(keys: SigningKeys): { keys: JWK[] } {
   return {
     keys: keys.privateJwks.keys.map(({ kty, n, e, kid, alg, use, crv, x, y }) =>
-      Object.fromEntries(Object.entries({ kty, n, e, kid, alg, use, crv, x, y }).filter(([, v]) => v !== undefined)),
+      Object.fromEntries(
+        Object.entries({ kty, n, e, kid, alg, use, crv, x, y }).filter(([, v]) => v !== undefined),
+      ),
     ),
   };
 }

@@ -50,13 +50,15 @@ export function companyIdFromHeader(req: FastifyRequest): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const value = Array.isArray(raw) ? raw[0] : raw;
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw forbidden('The selected company is not valid', 'company_forbidden');
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw forbidden('The selected company is not valid', 'company_forbidden');
   return id;
 }
 
 export async function loadTenant(db: Db, user: UserRow, companyId: number): Promise<TenantContext> {
   const membership = await findActiveMembership(db, user.id, companyId);
-  if (!membership) throw forbidden('You are not a member of the selected company', 'company_forbidden');
+  if (!membership)
+    throw forbidden('You are not a member of the selected company', 'company_forbidden');
   return { companyId, userId: user.id, userType: user.userTypeId, roles: membership.roles };
 }
 
@@ -82,11 +84,13 @@ export const requestContextPlugin = fp(
       if (access === 'public') return;
       const identity = await opts.verifyToken(bearerToken(req));
       const user = await resolveUserForIdentity(opts.db, identity);
-      if (!user) throw forbidden('Your sign-in is not linked to a Flowline user', 'user_not_registered');
+      if (!user)
+        throw forbidden('Your sign-in is not linked to a Flowline user', 'user_not_registered');
       req.user = user;
       const companyId = companyIdFromHeader(req);
       if (access === 'company') {
-        if (companyId === undefined) throw forbidden('A company must be selected', 'company_required');
+        if (companyId === undefined)
+          throw forbidden('A company must be selected', 'company_required');
         req.tenant = await loadTenant(opts.db, user, companyId);
       }
     });

@@ -41,10 +41,16 @@ export function createTokenVerifier(config: AppConfig, keys: SigningKeys | null)
       const { payload } = await jwtVerify(token, jwks, { issuer, audience });
       if (!payload.sub) throw unauthorized('The access token has no subject', 'invalid_token');
       const email = payload[emailClaim];
-      return { subject: payload.sub, email: typeof email === 'string' ? email : null, claims: payload };
+      return {
+        subject: payload.sub,
+        email: typeof email === 'string' ? email : null,
+        claims: payload,
+      };
     } catch (err) {
-      if (err instanceof errors.JWTExpired) throw unauthorized('The access token has expired', 'token_expired');
-      if (err instanceof errors.JOSEError) throw unauthorized('The access token is not valid', 'invalid_token');
+      if (err instanceof errors.JWTExpired)
+        throw unauthorized('The access token has expired', 'token_expired');
+      if (err instanceof errors.JOSEError)
+        throw unauthorized('The access token is not valid', 'invalid_token');
       throw err;
     }
   };

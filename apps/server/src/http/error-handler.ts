@@ -12,7 +12,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       return reply
         .status(err.status)
-        .send({ error: { message: err.message, code: err.code, ...(err.fields ? { fields: err.fields } : {}) } });
+        .send({
+          error: {
+            message: err.message,
+            code: err.code,
+            ...(err.fields ? { fields: err.fields } : {}),
+          },
+        });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -22,16 +28,28 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       const first = err.validation[0];
       return reply.status(400).send({
-        error: { message: first?.message ?? 'The request is not valid', code: 'validation_failed', fields },
+        error: {
+          message: first?.message ?? 'The request is not valid',
+          code: 'validation_failed',
+          fields,
+        },
       });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
-      return reply.status(500).send({ error: { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' } });
+      return reply
+        .status(500)
+        .send({
+          error: {
+            message: 'Something went wrong on our side. Please try again.',
+            code: 'internal_error',
+          },
+        });
     }
     // Fastify's own 4xx (malformed JSON, too large, unsupported media type, rate limited…).
-    return reply.status(status).send({ error: { message: err.message, code: err.code?.toLowerCase() ?? 'bad_request' } });
+    return reply
+      .status(status)
+      .send({ error: { message: err.message, code: err.code?.toLowerCase() ?? 'bad_request' } });
   });
-
 }

@@ -12,14 +12,26 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
   const root = config.webDistDir;
   const hasBuild = fs.existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      immutable: false,
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
-    const isBackend = url === '/api' || url.startsWith('/api/') || url.startsWith('/oidc') || url.startsWith('/dev/');
+    const isBackend =
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/oidc') ||
+      url.startsWith('/dev/');
     if (req.method === 'GET' && !isBackend && hasBuild) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ error: { message: `No route for ${req.method} ${url}`, code: 'route_not_found' } });
+    return reply
+      .status(404)
+      .send({ error: { message: `No route for ${req.method} ${url}`, code: 'route_not_found' } });
   });
 }

@@ -13,15 +13,27 @@ export interface TestApp {
   config: AppConfig;
   keys: SigningKeys;
   /** A bearer token the embedded issuer would have issued for this subject. */
-  tokenFor(user: { externalId: string | null; emailAddress?: string }, options?: { expiresIn?: string; audience?: string; issuer?: string }): Promise<string>;
+  tokenFor(
+    user: { externalId: string | null; emailAddress?: string },
+    options?: { expiresIn?: string; audience?: string; issuer?: string },
+  ): Promise<string>;
   /** app.inject with the user's bearer token and, when given, the Company-Id header. */
-  as(user: { externalId: string | null; emailAddress?: string }, companyId?: number): (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  as(
+    user: { externalId: string | null; emailAddress?: string },
+    companyId?: number,
+  ): (opts: InjectOptions) => Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 /** The real application on a clean database of its own, with the embedded issuer's keys. */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '3999', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '3999',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
   const database = await createTestDatabase();
   const keys = await generateSigningKeys();
   const app = await buildApp({ config, database, keys, logger: false });
@@ -51,7 +63,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     tokenFor,
     as: (user, companyId) => async (opts) => {
       const token = await tokenFor(user);
-      const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(opts.headers as Record<string, string>) };
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${token}`,
+        ...(opts.headers as Record<string, string>),
+      };
       if (companyId !== undefined) headers['company-id'] = String(companyId);
       return app.inject({ ...opts, headers });
     },

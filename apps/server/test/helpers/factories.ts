@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
 import { Role, UserType } from '@flowline/shared';
 import type { Db } from '../../src/db/client';
-import { companies, companyPartyTypes, membershipRoles, memberships, users } from '../../src/db/schema/index';
+import {
+  companies,
+  companyPartyTypes,
+  membershipRoles,
+  memberships,
+  users,
+} from '../../src/db/schema/index';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -20,12 +26,17 @@ export async function buildCompany(
     .returning();
   if (!company) throw new Error('company not created');
   if (partyTypes.length) {
-    await db.insert(companyPartyTypes).values(partyTypes.map((partyTypeId) => ({ companyId: company.id, partyTypeId })));
+    await db
+      .insert(companyPartyTypes)
+      .values(partyTypes.map((partyTypeId) => ({ companyId: company.id, partyTypeId })));
   }
   return company;
 }
 
-export async function buildUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}): Promise<UserRow> {
+export async function buildUser(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<UserRow> {
   const suffix = unique();
   const [user] = await db
     .insert(users)
@@ -53,11 +64,23 @@ export async function addMembership(
   await db.insert(memberships).values({ companyId: company.id, userId: user.id, ...overrides });
   await db
     .insert(membershipRoles)
-    .values(roles.map((roleId, i) => ({ companyId: company.id, userId: user.id, roleId, isMain: i === 0 })));
+    .values(
+      roles.map((roleId, i) => ({
+        companyId: company.id,
+        userId: user.id,
+        roleId,
+        isMain: i === 0,
+      })),
+    );
 }
 
 /** A user who is a member of the company with the given roles. */
-export async function buildMember(db: Db, company: CompanyRow, roles: number[] = [Role.User], userOverrides: Partial<typeof users.$inferInsert> = {}) {
+export async function buildMember(
+  db: Db,
+  company: CompanyRow,
+  roles: number[] = [Role.User],
+  userOverrides: Partial<typeof users.$inferInsert> = {},
+) {
   const user = await buildUser(db, userOverrides);
   await addMembership(db, user, company, roles);
   return user;

@@ -1,4 +1,18 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 export const companies = pgTable(
@@ -15,7 +29,10 @@ export const companies = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('companies_code_key').on(t.code), uniqueIndex('companies_service_id_key').on(t.serviceId)],
+  (t) => [
+    uniqueIndex('companies_code_key').on(t.code),
+    uniqueIndex('companies_service_id_key').on(t.serviceId),
+  ],
 );
 
 /** The party types a company acts as (vendor, owner, operator…): drives the dashboard and Send. */
@@ -46,7 +63,10 @@ export const memberships = pgTable(
     welcomeMessageHidden: boolean('welcome_message_hidden').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    index('memberships_user_idx').on(t.userId),
+  ],
 );
 
 /** Roles of a membership: exactly one main role plus any additional roles. */

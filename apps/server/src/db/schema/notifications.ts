@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { companies } from './companies';
 
@@ -14,7 +23,9 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The company whose action caused it (e.g. the sender of a document). */
-    sourceCompanyId: integer('source_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    sourceCompanyId: integer('source_company_id').references(() => companies.id, {
+      onDelete: 'set null',
+    }),
     notificationTypeId: integer('notification_type_id').notNull().default(1),
     title: varchar('title', { length: 200 }).notNull(),
     message: text('message').notNull(),

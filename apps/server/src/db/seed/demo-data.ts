@@ -14,8 +14,18 @@ export interface DemoCompany {
 }
 
 export const demoCompanies: DemoCompany[] = [
-  { key: 'vendor', name: 'Permian Basin Services LLC', code: 'PBS', partyTypes: [PartyType.Vendor] },
-  { key: 'operator', name: 'Red Mesa Operating Co.', code: 'RMO', partyTypes: [PartyType.Operator, PartyType.Purchaser] },
+  {
+    key: 'vendor',
+    name: 'Permian Basin Services LLC',
+    code: 'PBS',
+    partyTypes: [PartyType.Vendor],
+  },
+  {
+    key: 'operator',
+    name: 'Red Mesa Operating Co.',
+    code: 'RMO',
+    partyTypes: [PartyType.Operator, PartyType.Purchaser],
+  },
   { key: 'owner', name: 'Hawthorne Royalty Trust', code: 'HRT', partyTypes: [PartyType.Owner] },
   {
     key: 'cloud',
@@ -44,15 +54,74 @@ const U = Role.User;
 const R = Role.ReadOnly;
 
 export const demoUsers: DemoUser[] = [
-  { email: 'admin@permian.example', firstName: 'Paula', lastName: 'Vance', title: 'AR Manager', memberships: { vendor: [A] }, note: 'vendor Administrator' },
-  { email: 'user@permian.example', firstName: 'Victor', lastName: 'Ochoa', title: 'Billing Clerk', memberships: { vendor: [U] }, note: 'vendor User' },
-  { email: 'readonly@permian.example', firstName: 'Rita', lastName: 'Park', memberships: { vendor: [R] }, note: 'vendor ReadOnly' },
-  { email: 'admin@redmesa.example', firstName: 'Oscar', lastName: 'Delgado', title: 'AP Supervisor', memberships: { operator: [A] }, note: 'operator Administrator' },
-  { email: 'user@redmesa.example', firstName: 'Uma', lastName: 'Reyes', title: 'AP Analyst', memberships: { operator: [U] }, note: 'operator User' },
-  { email: 'readonly@redmesa.example', firstName: 'Ray', lastName: 'Moss', memberships: { operator: [R] }, note: 'operator ReadOnly' },
-  { email: 'admin@hawthorne.example', firstName: 'Olivia', lastName: 'Hawthorne', title: 'Trustee', memberships: { owner: [A] }, note: 'owner Administrator' },
-  { email: 'user@hawthorne.example', firstName: 'Owen', lastName: 'Banks', memberships: { owner: [U] }, note: 'owner User' },
-  { email: 'readonly@hawthorne.example', firstName: 'Rosa', lastName: 'Lind', memberships: { owner: [R] }, note: 'owner ReadOnly' },
+  {
+    email: 'admin@permian.example',
+    firstName: 'Paula',
+    lastName: 'Vance',
+    title: 'AR Manager',
+    memberships: { vendor: [A] },
+    note: 'vendor Administrator',
+  },
+  {
+    email: 'user@permian.example',
+    firstName: 'Victor',
+    lastName: 'Ochoa',
+    title: 'Billing Clerk',
+    memberships: { vendor: [U] },
+    note: 'vendor User',
+  },
+  {
+    email: 'readonly@permian.example',
+    firstName: 'Rita',
+    lastName: 'Park',
+    memberships: { vendor: [R] },
+    note: 'vendor ReadOnly',
+  },
+  {
+    email: 'admin@redmesa.example',
+    firstName: 'Oscar',
+    lastName: 'Delgado',
+    title: 'AP Supervisor',
+    memberships: { operator: [A] },
+    note: 'operator Administrator',
+  },
+  {
+    email: 'user@redmesa.example',
+    firstName: 'Uma',
+    lastName: 'Reyes',
+    title: 'AP Analyst',
+    memberships: { operator: [U] },
+    note: 'operator User',
+  },
+  {
+    email: 'readonly@redmesa.example',
+    firstName: 'Ray',
+    lastName: 'Moss',
+    memberships: { operator: [R] },
+    note: 'operator ReadOnly',
+  },
+  {
+    email: 'admin@hawthorne.example',
+    firstName: 'Olivia',
+    lastName: 'Hawthorne',
+    title: 'Trustee',
+    memberships: { owner: [A] },
+    note: 'owner Administrator',
+  },
+  {
+    email: 'user@hawthorne.example',
+    firstName: 'Owen',
+    lastName: 'Banks',
+    memberships: { owner: [U] },
+    note: 'owner User',
+  },
+  {
+    email: 'readonly@hawthorne.example',
+    firstName: 'Rosa',
+    lastName: 'Lind',
+    memberships: { owner: [R] },
+    note: 'owner ReadOnly',
+  },
   {
     email: 'dana@flowline.example',
     firstName: 'Dana',
@@ -84,5 +153,11 @@ export const demoUsers: DemoUser[] = [
     memberships: { cloud: [A] },
     note: 'member of the cloud-hosted company only (redirected there)',
   },
-  { email: 'nocompany@flowline.example', firstName: 'Noah', lastName: 'Nobody', memberships: {}, note: 'no company: told not authorized' },
+  {
+    email: 'nocompany@flowline.example',
+    firstName: 'Noah',
+    lastName: 'Nobody',
+    memberships: {},
+    note: 'no company: told not authorized',
+  },
 ];

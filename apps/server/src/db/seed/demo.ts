@@ -1,6 +1,13 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../client';
-import { companies, companyPartyTypes, identityAccounts, membershipRoles, memberships, users } from '../schema/index';
+import {
+  companies,
+  companyPartyTypes,
+  identityAccounts,
+  membershipRoles,
+  memberships,
+  users,
+} from '../schema/index';
 import { hashPassword } from '../../auth/passwords';
 import { DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD, demoCompanies, demoUsers } from './demo-data';
 
@@ -11,7 +18,10 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 
 /** Demo companies, users and memberships, in one transaction. */
 export async function seedDemoData(db: Db): Promise<void> {
-  const [demoHash, temporaryHash] = await Promise.all([hashPassword(DEMO_PASSWORD), hashPassword(DEMO_TEMPORARY_PASSWORD)]);
+  const [demoHash, temporaryHash] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    hashPassword(DEMO_TEMPORARY_PASSWORD),
+  ]);
   await db.transaction(async (tx) => {
     const companyIds = new Map<string, number>();
     for (const c of demoCompanies) {
@@ -21,12 +31,18 @@ export async function seedDemoData(db: Db): Promise<void> {
         .returning({ id: companies.id });
       if (!row) throw new Error(`could not seed ${c.name}`);
       companyIds.set(c.key, row.id);
-      await tx.insert(companyPartyTypes).values(c.partyTypes.map((partyTypeId) => ({ companyId: row.id, partyTypeId })));
+      await tx
+        .insert(companyPartyTypes)
+        .values(c.partyTypes.map((partyTypeId) => ({ companyId: row.id, partyTypeId })));
     }
     for (const u of demoUsers) {
       const [account] = await tx
         .insert(identityAccounts)
-        .values({ email: u.email, passwordHash: u.temporaryPassword ? temporaryHash : demoHash, passwordIsTemporary: u.temporaryPassword ?? false })
+        .values({
+          email: u.email,
+          passwordHash: u.temporaryPassword ? temporaryHash : demoHash,
+          passwordIsTemporary: u.temporaryPassword ?? false,
+        })
         .returning({ id: identityAccounts.id });
       const [user] = await tx
         .insert(users)
@@ -44,7 +60,11 @@ export async function seedDemoData(db: Db): Promise<void> {
         const companyId = companyIds.get(key);
         if (companyId === undefined) throw new Error(`unknown demo company ${key}`);
         await tx.insert(memberships).values({ companyId, userId: user.id });
-        await tx.insert(membershipRoles).values(roles.map((roleId, i) => ({ companyId, userId: user.id, roleId, isMain: i === 0 })));
+        await tx
+          .insert(membershipRoles)
+          .values(
+            roles.map((roleId, i) => ({ companyId, userId: user.id, roleId, isMain: i === 0 })),
+          );
       }
     }
   });

@@ -26,9 +26,18 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .onConflictDoUpdate({ target: documentTemplates.id, set: { name: sql`excluded.name` } });
     await tx
       .insert(documentTypes)
-      .values(documentTypeSeeds.map(({ id, name, templateId, lineItemsEnabled, isAccountingReport, adminOnly }) => ({
-        id, name, templateId, lineItemsEnabled, isAccountingReport, adminOnly,
-      })))
+      .values(
+        documentTypeSeeds.map(
+          ({ id, name, templateId, lineItemsEnabled, isAccountingReport, adminOnly }) => ({
+            id,
+            name,
+            templateId,
+            lineItemsEnabled,
+            isAccountingReport,
+            adminOnly,
+          }),
+        ),
+      )
       .onConflictDoUpdate({
         target: documentTypes.id,
         set: {

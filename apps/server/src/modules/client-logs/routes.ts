@@ -14,7 +14,10 @@ export const clientLogsRoutes: ApiModule = async (app) => {
 
   api.post(
     '/clientexceptionlogger/exception',
-    { config: { access: 'user', rateLimit }, schema: { ...schema, summary: 'Logs a browser error' } },
+    {
+      config: { access: 'user', rateLimit },
+      schema: { ...schema, summary: 'Logs a browser error' },
+    },
     async (req, reply) => {
       req.log.warn({ clientException: req.body, userId: req.user?.id }, 'client exception');
       return reply.status(204).send(null);
@@ -23,7 +26,10 @@ export const clientLogsRoutes: ApiModule = async (app) => {
 
   api.post(
     '/authenticationexceptionlogger/exception',
-    { config: { access: 'public', rateLimit }, schema: { ...schema, summary: 'Logs a failed sign-in' } },
+    {
+      config: { access: 'public', rateLimit },
+      schema: { ...schema, summary: 'Logs a failed sign-in' },
+    },
     async (req, reply) => {
       req.log.warn({ authenticationException: req.body }, 'authentication exception');
       return reply.status(204).send(null);

@@ -10,14 +10,24 @@ export interface ActiveMembership {
 }
 
 /** The user's active, unblocked membership of an active company, with its roles; null otherwise. */
-export async function findActiveMembership(db: Db, userId: number, companyId: number): Promise<ActiveMembership | null> {
+export async function findActiveMembership(
+  db: Db,
+  userId: number,
+  companyId: number,
+): Promise<ActiveMembership | null> {
   const rows = await db
-    .select({ welcomeMessageHidden: memberships.welcomeMessageHidden, roleId: membershipRoles.roleId })
+    .select({
+      welcomeMessageHidden: memberships.welcomeMessageHidden,
+      roleId: membershipRoles.roleId,
+    })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .leftJoin(
       membershipRoles,
-      and(eq(membershipRoles.companyId, memberships.companyId), eq(membershipRoles.userId, memberships.userId)),
+      and(
+        eq(membershipRoles.companyId, memberships.companyId),
+        eq(membershipRoles.userId, memberships.userId),
+      ),
     )
     .where(
       and(
@@ -76,7 +86,12 @@ export async function listCompaniesOfUser(db: Db, userId: number): Promise<Compa
   const types = await db
     .select()
     .from(companyPartyTypes)
-    .where(inArray(companyPartyTypes.companyId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        companyPartyTypes.companyId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(companyPartyTypes.partyTypeId));
   return rows.map((r) => ({
     ...r,
@@ -84,7 +99,12 @@ export async function listCompaniesOfUser(db: Db, userId: number): Promise<Compa
   }));
 }
 
-export async function setWelcomeMessageHidden(db: Db, userId: number, companyId: number, hidden: boolean) {
+export async function setWelcomeMessageHidden(
+  db: Db,
+  userId: number,
+  companyId: number,
+  hidden: boolean,
+) {
   await db
     .update(memberships)
     .set({ welcomeMessageHidden: hidden })

@@ -13,7 +13,11 @@ export const companiesRoutes: ApiModule = async (app, { db }) => {
     '/company/allCompanies',
     {
       config: { access: 'user' },
-      schema: { tags: ['companies'], summary: 'Every company (account) of the signed-in user', response: { 200: z.array(zUserCompany) } },
+      schema: {
+        tags: ['companies'],
+        summary: 'Every company (account) of the signed-in user',
+        response: { 200: z.array(zUserCompany) },
+      },
     },
     async (req) => listCompaniesOfUser(db, requireUser(req).id),
   );
@@ -31,7 +35,9 @@ export const companiesRoutes: ApiModule = async (app, { db }) => {
     async (req) => {
       const ctx = requireTenant(req);
       // Until connections exist, a user sees the names of their own companies only.
-      const company = (await listCompaniesOfUser(db, ctx.userId)).find((c) => c.id === req.params.id);
+      const company = (await listCompaniesOfUser(db, ctx.userId)).find(
+        (c) => c.id === req.params.id,
+      );
       if (!company) throw notFound('Company not found', 'company_not_found');
       return { id: company.id, name: company.name };
     },

@@ -43,7 +43,10 @@ export const documentTypesRoutes: ApiModule = async (app, { db }) => {
       },
     },
     async (req) => {
-      const [row] = await db.select(columns).from(documentTypes).where(eq(documentTypes.id, req.params.id));
+      const [row] = await db
+        .select(columns)
+        .from(documentTypes)
+        .where(eq(documentTypes.id, req.params.id));
       if (!row) throw notFound('Document type not found', 'document_type_not_found');
       return row;
     },

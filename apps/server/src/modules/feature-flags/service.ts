@@ -14,7 +14,11 @@ const responseKey: Record<FeatureFlagKey, keyof FeatureFlags> = {
  * Flags for one company: all off by default; switched on for everyone by the FEATURE_FLAGS
  * setting, or by database rows (global, then a company's own row, which wins).
  */
-export async function flagsForCompany(db: Db, companyId: number, enabledByConfig: readonly string[]): Promise<FeatureFlags> {
+export async function flagsForCompany(
+  db: Db,
+  companyId: number,
+  enabledByConfig: readonly string[],
+): Promise<FeatureFlags> {
   const rows = await db
     .select()
     .from(featureFlags)
@@ -35,4 +39,3 @@ export async function setFlag(db: Db, flag: string, companyId: number | null, en
     .values({ flag, companyId, enabled })
     .onConflictDoUpdate({ target: [featureFlags.flag, featureFlags.companyId], set: { enabled } });
 }
-

@@ -14,7 +14,9 @@ export const healthRoutes: ApiModule = async (app, { db, database, config }) => 
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+        },
       },
     },
     async () => {
@@ -27,7 +29,11 @@ export const healthRoutes: ApiModule = async (app, { db, database, config }) => 
     '/auth/config',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: "What the SPA needs to start sign-in", response: { 200: zAuthClientConfig } },
+      schema: {
+        tags: ['system'],
+        summary: 'What the SPA needs to start sign-in',
+        response: { 200: zAuthClientConfig },
+      },
     },
     async () => ({
       authority: config.oidc.issuer,

@@ -7,9 +7,15 @@ import { notifications } from '../../db/schema/index';
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** Every query here is scoped to the caller's own notifications in the selected company. */
-const mine = (ctx: TenantContext) => and(eq(notifications.companyId, ctx.companyId), eq(notifications.userId, ctx.userId));
+const mine = (ctx: TenantContext) =>
+  and(eq(notifications.companyId, ctx.companyId), eq(notifications.userId, ctx.userId));
 
-export async function listNotifications(db: Db, ctx: TenantContext, page: number, pageSize: number) {
+export async function listNotifications(
+  db: Db,
+  ctx: TenantContext,
+  page: number,
+  pageSize: number,
+) {
   const [items, totals, unread] = await Promise.all([
     db
       .select()
@@ -29,7 +35,13 @@ export async function countUnread(db: Db, ctx: TenantContext): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(mine(ctx), eq(notifications.isRead, false), eq(notifications.notificationTypeId, NotificationType.Regular)));
+    .where(
+      and(
+        mine(ctx),
+        eq(notifications.isRead, false),
+        eq(notifications.notificationTypeId, NotificationType.Regular),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -37,7 +49,13 @@ export async function listPendingSystemNotifications(db: Db, ctx: TenantContext)
   return db
     .select()
     .from(notifications)
-    .where(and(mine(ctx), eq(notifications.isRead, false), eq(notifications.notificationTypeId, NotificationType.System)))
+    .where(
+      and(
+        mine(ctx),
+        eq(notifications.isRead, false),
+        eq(notifications.notificationTypeId, NotificationType.System),
+      ),
+    )
     .orderBy(notifications.id)
     .limit(50);
 }
@@ -52,7 +70,10 @@ export async function markRead(db: Db, ctx: TenantContext, id: number): Promise<
   return rows.length > 0;
 }
 
-export async function insertNotification(db: Db, values: typeof notifications.$inferInsert): Promise<NotificationRow> {
+export async function insertNotification(
+  db: Db,
+  values: typeof notifications.$inferInsert,
+): Promise<NotificationRow> {
   const [row] = await db.insert(notifications).values(values).returning();
   if (!row) throw new Error('notification not stored');
   return row;

@@ -1,11 +1,22 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { zIdParam, zNotification, zNotificationListQuery, zNotificationPage, zUnreadCount } from '@flowline/shared';
+import {
+  zIdParam,
+  zNotification,
+  zNotificationListQuery,
+  zNotificationPage,
+  zUnreadCount,
+} from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
 import { notFound } from '../../errors';
 import type { ApiModule } from '../types';
 import { presentNotification } from './presenter';
-import { countUnread, listNotifications, listPendingSystemNotifications, markRead } from './repository';
+import {
+  countUnread,
+  listNotifications,
+  listPendingSystemNotifications,
+  markRead,
+} from './repository';
 
 export const notificationsRoutes: ApiModule = async (app, { db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -13,7 +24,14 @@ export const notificationsRoutes: ApiModule = async (app, { db }) => {
 
   api.get(
     '/notifications',
-    { schema: { tags, summary: 'A page of my notifications, newest first', querystring: zNotificationListQuery, response: { 200: zNotificationPage } } },
+    {
+      schema: {
+        tags,
+        summary: 'A page of my notifications, newest first',
+        querystring: zNotificationListQuery,
+        response: { 200: zNotificationPage },
+      },
+    },
     async (req) => {
       const { page, pageSize } = req.query;
       const result = await listNotifications(db, requireTenant(req), page, pageSize);
@@ -23,14 +41,27 @@ export const notificationsRoutes: ApiModule = async (app, { db }) => {
 
   api.get(
     '/notifications/unreadnotifications',
-    { schema: { tags, summary: 'How many Regular notifications are unread', response: { 200: zUnreadCount } } },
+    {
+      schema: {
+        tags,
+        summary: 'How many Regular notifications are unread',
+        response: { 200: zUnreadCount },
+      },
+    },
     async (req) => ({ count: await countUnread(db, requireTenant(req)) }),
   );
 
   api.get(
     '/notifications/pendingSystemNotifications',
-    { schema: { tags, summary: 'Unread System notifications, oldest first', response: { 200: z.array(zNotification) } } },
-    async (req) => (await listPendingSystemNotifications(db, requireTenant(req))).map(presentNotification),
+    {
+      schema: {
+        tags,
+        summary: 'Unread System notifications, oldest first',
+        response: { 200: z.array(zNotification) },
+      },
+    },
+    async (req) =>
+      (await listPendingSystemNotifications(db, requireTenant(req))).map(presentNotification),
   );
 
   api.post(

@@ -5,7 +5,12 @@ import type { UserRow } from './repository';
 
 export function presentCurrentUser(
   user: UserRow,
-  extra: { companies: CompanyOfUser[]; roles: number[]; isTemporaryPassword: boolean; showWelcomeMessage: boolean },
+  extra: {
+    companies: CompanyOfUser[];
+    roles: number[];
+    isTemporaryPassword: boolean;
+    showWelcomeMessage: boolean;
+  },
 ): CurrentUser {
   return {
     id: user.id,

@@ -9,14 +9,23 @@ export type UserRow = typeof users.$inferSelect;
  * Finds the Flowline user behind a verified token: by external id first, then by e-mail.
  * A match by e-mail binds the external id, so later sign-ins match directly.
  */
-export async function resolveUserForIdentity(db: Db, identity: VerifiedIdentity): Promise<UserRow | null> {
-  const [bySubject] = await db.select().from(users).where(eq(users.externalId, identity.subject)).limit(1);
+export async function resolveUserForIdentity(
+  db: Db,
+  identity: VerifiedIdentity,
+): Promise<UserRow | null> {
+  const [bySubject] = await db
+    .select()
+    .from(users)
+    .where(eq(users.externalId, identity.subject))
+    .limit(1);
   if (bySubject) return bySubject;
   if (!identity.email) return null;
   const [bound] = await db
     .update(users)
     .set({ externalId: identity.subject, updatedAt: new Date() })
-    .where(and(sql`lower(${users.emailAddress}) = lower(${identity.email})`, isNull(users.externalId)))
+    .where(
+      and(sql`lower(${users.emailAddress}) = lower(${identity.email})`, isNull(users.externalId)),
+    )
     .returning();
   return bound ?? null;
 }

@@ -37,7 +37,8 @@ export const usersRoutes: ApiModule = async (app, { db }) => {
     async (req) => {
       const user = requireUser(req);
       // Only one's own record: another subject looks exactly like an unknown one.
-      if (user.externalId !== req.params.externalId) throw notFound('User not found', 'user_not_found');
+      if (user.externalId !== req.params.externalId)
+        throw notFound('User not found', 'user_not_found');
       return getCurrentUser(db, user, req.query.companyId ?? companyIdFromHeader(req));
     },
   );

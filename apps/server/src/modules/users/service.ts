@@ -1,12 +1,20 @@
 import type { CurrentUser } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
-import { findActiveMembership, listCompaniesOfUser, setWelcomeMessageHidden } from '../companies/membership-repository';
+import {
+  findActiveMembership,
+  listCompaniesOfUser,
+  setWelcomeMessageHidden,
+} from '../companies/membership-repository';
 import { presentCurrentUser } from './presenter';
 import { hasTemporaryPassword, type UserRow } from './repository';
 
 /** The user as the shell needs it; with a company, their roles and welcome state in it. */
-export async function getCurrentUser(db: Db, user: UserRow, companyId: number | undefined): Promise<CurrentUser> {
+export async function getCurrentUser(
+  db: Db,
+  user: UserRow,
+  companyId: number | undefined,
+): Promise<CurrentUser> {
   const [companies, membership, isTemporaryPassword] = await Promise.all([
     listCompaniesOfUser(db, user.id),
     companyId === undefined ? null : findActiveMembership(db, user.id, companyId),

@@ -22,16 +22,31 @@ export function createSmtpMailer(smtpUrl: string, from = MAIL_FROM): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
     },
   };
 }
 
 /** Embedded default: mail is stored in the database and shown at /dev/mail. */
-export function createDevMailbox(db: Db): Mailer & { latest(limit: number): Promise<(typeof devMailbox.$inferSelect)[]> } {
+export function createDevMailbox(
+  db: Db,
+): Mailer & { latest(limit: number): Promise<(typeof devMailbox.$inferSelect)[]> } {
   return {
     async send(message) {
-      await db.insert(devMailbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+      await db
+        .insert(devMailbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+        });
     },
     latest: (limit) => db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(limit),
   };
