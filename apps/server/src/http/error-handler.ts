@@ -10,15 +10,13 @@ import { AppError } from '../errors';
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply
-        .status(err.status)
-        .send({
-          error: {
-            message: err.message,
-            code: err.code,
-            ...(err.fields ? { fields: err.fields } : {}),
-          },
-        });
+      return reply.status(err.status).send({
+        error: {
+          message: err.message,
+          code: err.code,
+          ...(err.fields ? { fields: err.fields } : {}),
+        },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
@@ -38,14 +36,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
-      return reply
-        .status(500)
-        .send({
-          error: {
-            message: 'Something went wrong on our side. Please try again.',
-            code: 'internal_error',
-          },
-        });
+      return reply.status(500).send({
+        error: {
+          message: 'Something went wrong on our side. Please try again.',
+          code: 'internal_error',
+        },
+      });
     }
     // Fastify's own 4xx (malformed JSON, too large, unsupported media type, rate limited…).
     return reply

@@ -62,16 +62,14 @@ export async function addMembership(
   overrides: Partial<typeof memberships.$inferInsert> = {},
 ) {
   await db.insert(memberships).values({ companyId: company.id, userId: user.id, ...overrides });
-  await db
-    .insert(membershipRoles)
-    .values(
-      roles.map((roleId, i) => ({
-        companyId: company.id,
-        userId: user.id,
-        roleId,
-        isMain: i === 0,
-      })),
-    );
+  await db.insert(membershipRoles).values(
+    roles.map((roleId, i) => ({
+      companyId: company.id,
+      userId: user.id,
+      roleId,
+      isMain: i === 0,
+    })),
+  );
 }
 
 /** A user who is a member of the company with the given roles. */

@@ -5,17 +5,15 @@ import type { ApiModule } from '../types';
 import { flagsForCompany } from './service';
 
 export const featureFlagsRoutes: ApiModule = async (app, { db, config }) => {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/featureflags',
-      {
-        schema: {
-          tags: ['feature flags'],
-          summary: 'Feature flags of the selected company',
-          response: { 200: zFeatureFlags },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/featureflags',
+    {
+      schema: {
+        tags: ['feature flags'],
+        summary: 'Feature flags of the selected company',
+        response: { 200: zFeatureFlags },
       },
-      async (req) => flagsForCompany(db, requireTenant(req).companyId, config.featureFlags),
-    );
+    },
+    async (req) => flagsForCompany(db, requireTenant(req).companyId, config.featureFlags),
+  );
 };

@@ -39,14 +39,12 @@ export function createDevMailbox(
 ): Mailer & { latest(limit: number): Promise<(typeof devMailbox.$inferSelect)[]> } {
   return {
     async send(message) {
-      await db
-        .insert(devMailbox)
-        .values({
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html ?? null,
-        });
+      await db.insert(devMailbox).values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+      });
     },
     latest: (limit) => db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(limit),
   };
