@@ -24,7 +24,7 @@ const env = {
 };
 
 if (process.env.TEST_DATABASE_URL) {
-  const name = 'flowline_e2e';
+  const name = `flowline_e2e_${port}`;
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -17,7 +17,8 @@ declare module 'vitest' {
   }
 }
 
-const TEMPLATE = 'flowline_test_template';
+// One template per run, so concurrent runs on the same server do not collide.
+const TEMPLATE = `flowline_test_template_${process.pid}`;
 
 /** Builds one migrated database with reference data; every test file starts from a copy of it. */
 export default async function setup(project: TestProject) {
@@ -36,7 +37,12 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('templateDatabase', TEMPLATE);
     project.provide('pgliteDumpFile', null);
-    return;
+    return async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+      await cleanup.end();
+    };
   }
   const pglite = await PGlite.create({ extensions: { pg_trgm } });
   const database = await openDatabase({ url: null, pglite });
