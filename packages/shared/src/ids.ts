@@ -3,13 +3,25 @@
  * Names follow the spec; labels are what users see.
  */
 
-export const Role = { Administrator: 1, User: 2, ReadOnly: 3 } as const;
+/**
+ * Roles 1–3 are the spec's. Role 11 is ours (spec 3 §3, NOTES.md): 'Processor', the working role
+ * user administration assigns to people who handle documents (review, code, approve, reject, pay,
+ * sign, send) without administering the company — what the built-in User role means elsewhere.
+ */
+export const Role = { Administrator: 1, User: 2, ReadOnly: 3, Processor: 11 } as const;
 export type RoleId = (typeof Role)[keyof typeof Role];
 export const roleNames: Record<RoleId, string> = {
   1: 'Administrator',
   2: 'User',
   3: 'ReadOnly',
+  11: 'Processor',
 };
+/** The roles offered in user administration (spec 3 §3). */
+export const assignableRoleIds = [Role.Administrator, Role.ReadOnly, Role.Processor] as const;
+
+/** Product terms a company may rename (spec 3 intro); the default names apply otherwise. */
+export const Terminology = { OrgUnit: 1, Vendor: 2, Party: 3 } as const;
+export const defaultTerminology: Record<number, string> = { 1: 'Profile', 2: 'Vendor', 3: 'Connection' };
 
 export const UserType = { Regular: 1, ApiKey: 2, Global: 3 } as const;
 export type UserTypeId = (typeof UserType)[keyof typeof UserType];

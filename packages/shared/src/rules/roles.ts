@@ -12,7 +12,7 @@ export function isAdministrator(m: Membership): boolean {
 
 /** ReadOnly users never change data: only a ReadOnly-only membership is read-only. */
 export function isReadOnlyMember(m: Membership): boolean {
-  return !m.roles.some((r) => r === Role.Administrator || r === Role.User);
+  return !m.roles.some((r) => r === Role.Administrator || r === Role.User || r === Role.Processor);
 }
 
 export function canChangeData(m: Membership): boolean {
@@ -30,5 +30,5 @@ export function canEditOwnProfile(userType: number): boolean {
 
 export function mainRoleOf(roles: readonly number[]): RoleId | null {
   const first = roles[0];
-  return first === 1 || first === 2 || first === 3 ? first : null;
+  return first === 1 || first === 2 || first === 3 || first === 11 ? first : null;
 }

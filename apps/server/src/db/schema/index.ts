@@ -3,3 +3,8 @@ export * from './companies';
 export * from './document-types';
 export * from './notifications';
 export * from './mail';
+export * from './org-units';
+export * from './preferences';
+export * from './parties';
+export * from './files';
+export * from './ach';
