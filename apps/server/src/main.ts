@@ -5,7 +5,7 @@ import { loadIssuerKeys, prepareDatabase, printDemoLogins, seedDemoIfWanted } fr
 const config = loadConfig();
 const database = await prepareDatabase(config);
 await seedDemoIfWanted(config, database);
-const app = await buildApp({ config, database, keys: await loadIssuerKeys(config) });
+const app = await buildApp({ config, database, keys: await loadIssuerKeys(config, database) });
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');

@@ -30,8 +30,8 @@ export async function seedDemoIfWanted(config: AppConfig, database: Database): P
   return true;
 }
 
-export async function loadIssuerKeys(config: AppConfig): Promise<SigningKeys | null> {
-  return config.oidc.embedded ? loadOrCreateSigningKeys(config.dataDir) : null;
+export async function loadIssuerKeys(config: AppConfig, database: Database): Promise<SigningKeys | null> {
+  return config.oidc.embedded ? loadOrCreateSigningKeys(database.db) : null;
 }
 
 export function printDemoLogins(log: FastifyBaseLogger | Console, config: AppConfig) {

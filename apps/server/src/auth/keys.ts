@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Db } from '../db/client';
+import { issuerKeys } from '../db/schema/index';
 
 /** Keys of the embedded issuer: token signing keys (private JWKs) and cookie-signing secrets. */
 export interface SigningKeys {
@@ -21,17 +22,19 @@ export async function generateSigningKeys(): Promise<SigningKeys> {
   };
 }
 
+const KEYS_ROW = 'embedded-issuer';
+
 /**
- * The embedded issuer's keys, generated on first start and kept under the data directory
- * (mode 0600) so sessions and tokens survive restarts. Nothing secret is ever committed.
+ * The embedded issuer's keys, generated on first start and kept in the database, so sessions and
+ * tokens survive restarts and every instance signs and verifies with the same keys. The first
+ * instance to insert wins; the others read its keys. Nothing secret is ever committed.
  */
-export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningKeys> {
-  const file = path.join(dataDir, 'oidc', 'keys.json');
-  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as SigningKeys;
-  const keys = await generateSigningKeys();
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
-  return keys;
+export async function loadOrCreateSigningKeys(db: Db): Promise<SigningKeys> {
+  const fresh = await generateSigningKeys();
+  await db.insert(issuerKeys).values({ id: KEYS_ROW, keys: JSON.stringify(fresh) }).onConflictDoNothing();
+  const [row] = await db.select().from(issuerKeys).where(eq(issuerKeys.id, KEYS_ROW));
+  if (!row) throw new Error('issuer keys could not be stored');
+  return JSON.parse(row.keys) as SigningKeys;
 }
 
 /** The public half of the signing keys, for verifying tokens in-process. */

@@ -70,3 +70,13 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * The embedded issuer's signing keys and cookie secrets, generated once and shared by every
+ * instance through the database (never committed, never logged).
+ */
+export const issuerKeys = pgTable('issuer_keys', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  keys: text('keys').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
