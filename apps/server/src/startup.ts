@@ -30,7 +30,10 @@ export async function seedDemoIfWanted(config: AppConfig, database: Database): P
   return true;
 }
 
-export async function loadIssuerKeys(config: AppConfig, database: Database): Promise<SigningKeys | null> {
+export async function loadIssuerKeys(
+  config: AppConfig,
+  database: Database,
+): Promise<SigningKeys | null> {
   return config.oidc.embedded ? loadOrCreateSigningKeys(database.db) : null;
 }
 

@@ -10,7 +10,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 it('generates the issuer keys once and gives every instance the same ones', async () => {
-  const [first, second] = await Promise.all([loadOrCreateSigningKeys(database.db), loadOrCreateSigningKeys(database.db)]);
+  const [first, second] = await Promise.all([
+    loadOrCreateSigningKeys(database.db),
+    loadOrCreateSigningKeys(database.db),
+  ]);
   const third = await loadOrCreateSigningKeys(database.db);
   expect(second).toEqual(first);
   expect(third).toEqual(first);

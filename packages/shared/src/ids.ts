@@ -21,7 +21,11 @@ export const assignableRoleIds = [Role.Administrator, Role.ReadOnly, Role.Proces
 
 /** Product terms a company may rename (spec 3 intro); the default names apply otherwise. */
 export const Terminology = { OrgUnit: 1, Vendor: 2, Party: 3 } as const;
-export const defaultTerminology: Record<number, string> = { 1: 'Profile', 2: 'Vendor', 3: 'Connection' };
+export const defaultTerminology: Record<number, string> = {
+  1: 'Profile',
+  2: 'Vendor',
+  3: 'Connection',
+};
 
 export const UserType = { Regular: 1, ApiKey: 2, Global: 3 } as const;
 export type UserTypeId = (typeof UserType)[keyof typeof UserType];

@@ -31,7 +31,10 @@ const KEYS_ROW = 'embedded-issuer';
  */
 export async function loadOrCreateSigningKeys(db: Db): Promise<SigningKeys> {
   const fresh = await generateSigningKeys();
-  await db.insert(issuerKeys).values({ id: KEYS_ROW, keys: JSON.stringify(fresh) }).onConflictDoNothing();
+  await db
+    .insert(issuerKeys)
+    .values({ id: KEYS_ROW, keys: JSON.stringify(fresh) })
+    .onConflictDoNothing();
   const [row] = await db.select().from(issuerKeys).where(eq(issuerKeys.id, KEYS_ROW));
   if (!row) throw new Error('issuer keys could not be stored');
   return JSON.parse(row.keys) as SigningKeys;

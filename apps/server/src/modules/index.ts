@@ -1,10 +1,19 @@
+import { achRoutes } from './ach/routes';
 import { clientLogsRoutes } from './client-logs/routes';
 import { companiesRoutes } from './companies/routes';
 import { documentTypesRoutes } from './document-types/routes';
 import { featureFlagsRoutes } from './feature-flags/routes';
 import { healthRoutes } from './health/routes';
+import { legalDocumentsRoutes } from './legal-documents/routes';
+import { logoRoutes } from './logo/routes';
 import { notificationsRoutes } from './notifications/routes';
+import { orgUnitsRoutes } from './org-units/routes';
+import { preferencesRoutes } from './preferences/routes';
+import { lookupsRoutes } from './lookups/routes';
+import { registrationRoutes } from './registration/routes';
+import { terminologyRoutes } from './terminology/routes';
 import type { ApiModule } from './types';
+import { adminUsersRoutes } from './users/admin-routes';
 import { usersRoutes } from './users/routes';
 
 /** Every API module, registered under /api by app.ts. */
@@ -16,4 +25,13 @@ export const apiModules: ApiModule[] = [
   featureFlagsRoutes,
   clientLogsRoutes,
   notificationsRoutes,
+  achRoutes,
+  orgUnitsRoutes,
+  adminUsersRoutes,
+  preferencesRoutes,
+  logoRoutes,
+  legalDocumentsRoutes,
+  lookupsRoutes,
+  registrationRoutes,
+  terminologyRoutes,
 ];

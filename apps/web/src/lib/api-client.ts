@@ -61,7 +61,35 @@ export async function apiRequest<T>(
   return parsed.data;
 }
 
-async function requestJson(path: string, options: ApiRequestOptions): Promise<unknown> {
+/** A binary response (logo, file download) with the same auth, renewal and errors as apiRequest. */
+export async function apiRequestBlob(path: string, options: ApiRequestOptions = {}): Promise<Blob> {
+  const response = await sendAuthorized(path, options);
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  return response.blob();
+}
+
+/**
+ * The Authorization and Company-Id headers of a tenant call, for transports fetch cannot serve
+ * (uploads with progress go through XMLHttpRequest). `renew`: a fresh token first (after a 401).
+ */
+export async function apiAuthHeaders(renew = false): Promise<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const token = !apiAuth
+    ? null
+    : renew
+      ? await apiAuth.renewAccessToken().catch(() => null)
+      : await apiAuth.getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (selectedCompanyId !== null) headers[COMPANY_ID_HEADER] = String(selectedCompanyId);
+  return headers;
+}
+
+/** Reports a 401 that a renewed token did not cure (for transports other than apiRequest). */
+export function apiSessionExpired(): void {
+  apiAuth?.onSessionExpired();
+}
+
+async function sendAuthorized(path: string, options: ApiRequestOptions): Promise<Response> {
   const url = buildUrl(path, options.query);
   const wantsAuth = options.auth ?? true;
   const token = wantsAuth && apiAuth ? await apiAuth.getAccessToken() : null;
@@ -72,6 +100,11 @@ async function requestJson(path: string, options: ApiRequestOptions): Promise<un
     if (renewed) response = await send(url, options, renewed);
     if (response.status === 401) apiAuth.onSessionExpired();
   }
+  return response;
+}
+
+async function requestJson(path: string, options: ApiRequestOptions): Promise<unknown> {
+  const response = await sendAuthorized(path, options);
   if (!response.ok) throw await ApiError.fromResponse(response);
 
   const text = response.status === 204 ? '' : await response.text();
@@ -122,7 +155,7 @@ async function send(
   }
 }
 
-function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+export function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
   const base = path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
   if (!query) return base;
   const params = new URLSearchParams();

@@ -53,5 +53,8 @@ export const achParties = pgTable(
       .references(() => parties.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.achId, t.orgUnitId, t.partyId] }), index('ach_parties_party_idx').on(t.partyId)],
+  (t) => [
+    primaryKey({ columns: [t.achId, t.orgUnitId, t.partyId] }),
+    index('ach_parties_party_idx').on(t.partyId),
+  ],
 );

@@ -1,4 +1,17 @@
-import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { bytea, timestamps } from './columns';
 import { companies } from './companies';
@@ -30,10 +43,18 @@ export const legalDocuments = pgTable(
     fileName: varchar('file_name', { length: 255 }).notNull(),
     contentType: varchar('content_type', { length: 100 }).notNull(),
     fileSize: bigint('file_size', { mode: 'number' }).notNull(),
-    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps(),
   },
-  (t) => [index('legal_documents_company_type_idx').on(t.companyId, t.legalDocumentTypeId, t.isActive)],
+  (t) => [
+    index('legal_documents_company_type_idx').on(t.companyId, t.legalDocumentTypeId, t.isActive),
+    // At most one active document of a type per company, enforced by the database itself.
+    uniqueIndex('legal_documents_one_active_key')
+      .on(t.companyId, t.legalDocumentTypeId)
+      .where(sql`${t.isActive}`),
+  ],
 );
 
 /** The connections a shared legal document is shared with. */
@@ -48,5 +69,8 @@ export const legalDocumentParties = pgTable(
       .references(() => parties.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.legalDocumentId, t.partyId] }), index('legal_document_parties_party_idx').on(t.partyId)],
+  (t) => [
+    primaryKey({ columns: [t.legalDocumentId, t.partyId] }),
+    index('legal_document_parties_party_idx').on(t.partyId),
+  ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { companies } from './companies';
 import { orgUnits } from './org-units';
@@ -25,7 +36,10 @@ export const parties = pgTable(
     wireRoutingTransitNumber: varchar('wire_routing_transit_number', { length: 9 }),
     effectiveFromDate: date('effective_from_date'),
     effectiveThruDate: date('effective_thru_date'),
-    emails: jsonb('emails').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    emails: jsonb('emails')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     phone: varchar('phone', { length: 16 }),
     ext: varchar('ext', { length: 8 }),
     cell: varchar('cell', { length: 16 }),
@@ -48,9 +62,13 @@ export const parties = pgTable(
     taxIdentifier: varchar('tax_identifier', { length: 50 }),
     isTaxValid: boolean('is_tax_valid').notNull().default(false),
     /** The network company this connection is linked to, once both sides agreed. */
-    connectedCompanyId: integer('connected_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    connectedCompanyId: integer('connected_company_id').references(() => companies.id, {
+      onDelete: 'set null',
+    }),
     /** A network company that matches this connection (same tax id…), not yet connected. */
-    suggestedCompanyId: integer('suggested_company_id').references(() => companies.id, { onDelete: 'set null' }),
+    suggestedCompanyId: integer('suggested_company_id').references(() => companies.id, {
+      onDelete: 'set null',
+    }),
     isInviteSent: boolean('is_invite_sent').notNull().default(false),
     inviteSentAt: timestamp('invite_sent_at', { withTimezone: true }),
     inviteEmailAddress: varchar('invite_email_address', { length: 320 }),
@@ -78,5 +96,8 @@ export const partyOrgUnits = pgTable(
       .references(() => orgUnits.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.partyId, t.orgUnitId] }), index('party_org_units_org_unit_idx').on(t.orgUnitId)],
+  (t) => [
+    primaryKey({ columns: [t.partyId, t.orgUnitId] }),
+    index('party_org_units_org_unit_idx').on(t.orgUnitId),
+  ],
 );

@@ -9,6 +9,8 @@ import {
   users,
 } from '../schema/index';
 import { hashPassword } from '../../auth/passwords';
+import { seedDemoAch } from '../../modules/ach/demo';
+import { seedDemoOrgUnits } from '../../modules/org-units/demo';
 import { DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD, demoCompanies, demoUsers } from './demo-data';
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -24,6 +26,7 @@ export async function seedDemoData(db: Db): Promise<void> {
   ]);
   await db.transaction(async (tx) => {
     const companyIds = new Map<string, number>();
+    const userIdsByEmail = new Map<string, number>();
     for (const c of demoCompanies) {
       const [row] = await tx
         .insert(companies)
@@ -56,6 +59,7 @@ export async function seedDemoData(db: Db): Promise<void> {
         })
         .returning({ id: users.id });
       if (!user) throw new Error(`could not seed ${u.email}`);
+      userIdsByEmail.set(u.email, user.id);
       for (const [key, roles] of Object.entries(u.memberships)) {
         const companyId = companyIds.get(key);
         if (companyId === undefined) throw new Error(`unknown demo company ${key}`);
@@ -67,6 +71,9 @@ export async function seedDemoData(db: Db): Promise<void> {
           );
       }
     }
+    await seedDemoOrgUnits(tx, companyIds, userIdsByEmail);
+    // Reuses the vendor's first profile (same code) and adds two connections for the ACH form.
+    await seedDemoAch(tx, companyIds);
   });
 }
 

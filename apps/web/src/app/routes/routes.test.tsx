@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role } from '@flowline/shared';
 import { installSessionApi, renderApp } from '../../test/render-app';
@@ -37,7 +37,8 @@ describe('signed-in routes', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     await userEvent.click(within(screen.getByRole('main')).getByRole('link', { name: 'Home' }));
-    expect(router.state.location.pathname).toBe('/');
+    // Home is a lazy route: the location changes once its module has loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('shows the search heading with the query', async () => {

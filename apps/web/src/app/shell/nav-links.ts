@@ -42,7 +42,7 @@ export function userNavLinks(
 
 const adminLinks: readonly NavLinkItem[] = [
   { label: 'Logo', to: '/admin/logo', icon: 'logo' },
-  // The label comes from terminology later; "Profiles" is the default.
+  // Shown with the company's own term for profiles (see adminNavLinks).
   { label: 'Profiles', to: '/admin/orgunits', icon: 'profiles' },
   { label: 'W9', to: `/admin/legalDocuments/${LegalDocumentType.W9}`, icon: 'legal' },
   {
@@ -58,6 +58,16 @@ const adminLinks: readonly NavLinkItem[] = [
 ];
 
 /** The admin section (Administrators only); on mobile only Invitations remains. */
-export function adminNavLinks({ mobile }: { mobile: boolean }): NavLinkItem[] {
-  return mobile ? adminLinks.filter((l) => l.to === '/admin/invitations') : [...adminLinks];
+export function adminNavLinks({
+  mobile,
+  profilesLabel = 'Profiles',
+}: {
+  mobile: boolean;
+  /** The plural of the company's term for an org unit (spec 3: 'Profile' by default). */
+  profilesLabel?: string;
+}): NavLinkItem[] {
+  const links = adminLinks.map((l) =>
+    l.to === '/admin/orgunits' ? { ...l, label: profilesLabel } : l,
+  );
+  return mobile ? links.filter((l) => l.to === '/admin/invitations') : links;
 }

@@ -22,6 +22,8 @@ import { useSession } from '../../features/session/use-session';
 import { useDocumentTypes } from '../../features/document-types/api';
 import { useFeatureFlags } from '../../features/feature-flags/api';
 import { TopBarSpacer } from './top-bar';
+import { Terminology, pluralizeTerm } from '@flowline/shared';
+import { useTerm } from '../../features/terminology/api';
 import { adminNavLinks, userNavLinks, type NavIcon, type NavLinkItem } from './nav-links';
 
 export const DRAWER_WIDTH = 256;
@@ -70,7 +72,8 @@ function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate
   const { isAdministrator, company } = useSession();
   const documentTypes = useDocumentTypes().data ?? [];
   const flags = useFeatureFlags();
-  const adminLinks = isAdministrator ? adminNavLinks({ mobile }) : [];
+  const profilesLabel = pluralizeTerm(useTerm(Terminology.OrgUnit));
+  const adminLinks = isAdministrator ? adminNavLinks({ mobile, profilesLabel }) : [];
 
   return (
     <nav aria-label="Main navigation">

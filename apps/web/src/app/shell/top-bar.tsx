@@ -10,6 +10,7 @@ import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { useSession } from '../../features/session/use-session';
 import { useFeatureFlags } from '../../features/feature-flags/api';
 import { FlowlineLogo } from '../../components/brand/flowline-logo';
+import { CompanyLogo } from '../../features/logo/company-logo';
 import { SearchBox } from './search-box';
 import { ConnectionsButton } from './connections-button';
 import { AccountMenu } from './account-menu';
@@ -68,6 +69,7 @@ export function TopBar({
             <ForumOutlined />
           </IconButton>
         )}
+        {!compact && <CompanyLogo companyId={company.id} companyName={company.name} />}
         {!compact && (
           <Typography
             component="span"

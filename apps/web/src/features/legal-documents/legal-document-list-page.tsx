@@ -1,13 +1,143 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
-import { legalDocumentTypeName } from './legal-document-names';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { privacySettingNames, type LegalDocument } from '@flowline/shared';
+import { PageHeader } from '../../components/page-header';
+import { errorMessage } from '../../lib/api-error';
+import { useLegalDocumentList } from './api';
+import { useDateFormatter } from '../preferences';
+import {
+  legalDocumentFormPath,
+  legalDocumentTypeName,
+  parseLegalDocumentTypeId,
+} from './legal-document-names';
 
+/** /admin/legalDocuments/{type} (spec 3 §2): the uploaded W9s or insurance certificates. */
 export function LegalDocumentListPage() {
-  const { legalDocumentTypeId } = useParams();
+  const params = useParams();
+  const typeId = parseLegalDocumentTypeId(params.legalDocumentTypeId);
+  const navigate = useNavigate();
+  const { formatDate } = useDateFormatter();
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 25 });
+  const list = useLegalDocumentList(
+    { legalDocumentTypeId: typeId ?? 1, page: pagination.page + 1, pageSize: pagination.pageSize },
+    typeId !== null,
+  );
+  const title = legalDocumentTypeName(typeId ?? undefined);
+
+  if (typeId === null) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert severity="error">This legal document type does not exist.</Alert>
+      </>
+    );
+  }
+
+  const columns: GridColDef<LegalDocument>[] = [
+    {
+      field: 'insertDate',
+      headerName: 'Upload Date',
+      flex: 1,
+      minWidth: 130,
+      // A real link too, so each document is reachable from the keyboard.
+      renderCell: ({ row }) => (
+        <Link
+          component={RouterLink}
+          to={legalDocumentFormPath(typeId, row.id)}
+          onClick={(event) => event.stopPropagation()}
+        >
+          {formatDate(row.insertDate)}
+        </Link>
+      ),
+    },
+    {
+      field: 'privacySettingId',
+      headerName: 'Privacy',
+      flex: 1,
+      minWidth: 170,
+      valueFormatter: (value: number) => privacySettingNames[value] ?? '',
+    },
+    {
+      field: 'isActive',
+      headerName: 'Is Active',
+      flex: 0.7,
+      minWidth: 100,
+      valueFormatter: (value: boolean) => (value ? 'Yes' : 'No'),
+    },
+    {
+      field: 'legalDocumentTypeId',
+      headerName: 'DocumentType',
+      flex: 1,
+      minWidth: 160,
+      valueFormatter: (value: number) => legalDocumentTypeName(value),
+    },
+    {
+      field: 'replace',
+      headerName: 'replace',
+      sortable: false,
+      width: 120,
+      // Opens the upload form for a new document that will take this one's place.
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          aria-label={`Replace the document uploaded ${formatDate(row.insertDate)}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            void navigate(`${legalDocumentFormPath(typeId, 'create')}?replace=${row.id}`);
+          }}
+        >
+          Replace
+        </Button>
+      ),
+    },
+  ];
+
   return (
-    <PlaceholderPage
-      title={legalDocumentTypeName(legalDocumentTypeId)}
-      description="Uploaded versions (Upload Date, Privacy, Is Active, DocumentType) and an Upload New button."
-    />
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Button
+            component={RouterLink}
+            to={legalDocumentFormPath(typeId, 'create')}
+            variant="contained"
+          >
+            Upload New
+          </Button>
+        }
+      />
+      {list.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(list.error)}
+        </Alert>
+      )}
+      <DataGrid
+        aria-label={title}
+        rows={list.data?.items ?? []}
+        rowCount={list.data?.totalRecords ?? 0}
+        columns={columns}
+        loading={list.isFetching}
+        paginationMode="server"
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        pageSizeOptions={[25, 50, 100]}
+        disableVirtualization
+        disableColumnFilter
+        disableColumnSorting
+        disableRowSelectionOnClick
+        onRowClick={({ row }) => void navigate(legalDocumentFormPath(typeId, row.id))}
+        getRowClassName={({ row }) => (row.isActive ? '' : 'inactive')}
+        sx={{
+          '& .MuiDataGrid-row': { cursor: 'pointer' },
+          '& .inactive': { color: 'text.secondary' },
+        }}
+        autoHeight
+        localeText={{ noRowsLabel: `No ${title} uploaded yet` }}
+      />
+    </>
   );
 }

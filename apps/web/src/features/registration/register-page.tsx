@@ -1,17 +1,64 @@
-import { useMatch } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useState } from 'react';
+import { Link as RouterLink, useMatch, useNavigate, useParams } from 'react-router';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { CompanyRegistration } from '@flowline/shared';
+import { PageHeader } from '../../components/page-header';
+import { useSnackbar } from '../../components/snackbar';
+import { errorMessage, isApiError } from '../../lib/api-error';
+import { useRegisterCompany } from './api';
+import { RegistrationForm } from './registration-form';
+
+/**
+ * Where 'Login instead' returns after sign-in: the invitation or onboarding page of the token,
+ * else Home (spec 3 §2 Register).
+ */
+export function loginReturnPath(invitationToken: string | undefined, isBoarding: boolean): string {
+  if (!invitationToken) return '/';
+  const token = encodeURIComponent(invitationToken);
+  return isBoarding ? `/admin/onboarding/${token}` : `/admin/invitations/${token}`;
+}
 
 /** /register, /register/:invitationToken and /onboarding/:invitationToken (boarding mode). */
 export function RegisterPage() {
-  const boarding = useMatch('/onboarding/:invitationToken') !== null;
+  const { invitationToken } = useParams();
+  const isBoarding = useMatch('/onboarding/:invitationToken') !== null;
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const register = useRegisterCompany();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+
+  const submit = (registration: CompanyRegistration) =>
+    register.mutate(registration, {
+      onSuccess: ({ name }) =>
+        navigate(`/registersuccess?${new URLSearchParams({ companyName: name }).toString()}`),
+      onError: (error) => {
+        // Spec 3 §8: the server's message in a snackbar; the form marks the fields it named.
+        snackbar.showError(errorMessage(error));
+        if (isApiError(error) && error.fields) setServerErrors(error.fields);
+      },
+    });
+
+  // The landing page signs in by itself when given redirectTo, and returns there afterwards.
+  const loginHref = `/landingpage?${new URLSearchParams({
+    redirectTo: loginReturnPath(invitationToken, isBoarding),
+  }).toString()}`;
+
   return (
-    <PlaceholderPage
-      title="Sign Up"
-      description={
-        boarding
-          ? 'Register your company to answer the invitation you received.'
-          : 'Register your company (Account Details) together with its first administrator (Administrative User).'
-      }
-    />
+    <>
+      <PageHeader title="Sign Up" />
+      <Typography sx={{ mb: 3 }}>
+        <Link component={RouterLink} to={loginHref}>
+          {invitationToken ? 'Already have a login?' : 'Already have an account? Login instead'}
+        </Link>
+      </Typography>
+      <RegistrationForm
+        invitationToken={invitationToken ?? null}
+        isBoarding={isBoarding}
+        submitting={register.isPending}
+        serverErrors={serverErrors}
+        onSubmit={submit}
+      />
+    </>
   );
 }

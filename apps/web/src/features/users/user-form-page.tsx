@@ -1,13 +1,176 @@
-import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import { Terminology, adminUserMessages, type UserFormOutput } from '@flowline/shared';
+import { ActionsMenu, ConfirmDialog } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { useSnackbar } from '../../components/snackbar';
+import { errorMessage, isApiError } from '../../lib/api-error';
+import { useAssignableRoles } from '../lookups/api';
+import { useAllOrgUnits } from '../org-units/api';
+import { useTerm } from '../terminology/api';
+import { useChangeUserEmail, useDeleteUser, useSaveUser, useSetUserBlocked, useUser } from './api';
+import { ChangeEmailDialog } from './change-email-dialog';
+import { UserForm } from './user-form';
+import {
+  USER_LIST_PATH,
+  newUserValues,
+  roleOptions,
+  userFormValues,
+  userSaveErrorMessage,
+} from './user-form-rules';
 
+const FORM_ID = 'user-form';
+
+/** /admin/user/create and /admin/user/{id} (spec 3 §2 User form). */
 export function UserFormPage() {
-  const { id } = useParams();
-  const creating = id === 'create';
+  const { id: param } = useParams();
+  const id = param === 'create' ? null : Number(param);
+  const validId = id === null || (Number.isSafeInteger(id) && id > 0);
+  const title = id === null ? 'Create User' : 'Edit User';
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const term = useTerm(Terminology.OrgUnit);
+  const user = useUser(validId ? id : null);
+  const roles = useAssignableRoles();
+  const orgUnits = useAllOrgUnits();
+  const save = useSaveUser();
+  const remove = useDeleteUser();
+  const changeEmail = useChangeUserEmail();
+  const block = useSetUserBlocked();
+  const [dialog, setDialog] = useState<'delete' | 'email' | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+  const toList = () => void navigate(USER_LIST_PATH);
+
+  const submit = (values: UserFormOutput) => {
+    setServerErrors(undefined);
+    // The e-mail changes only through Change Email Address; PUT does not take it.
+    const { emailAddress: _email, ...details } = values;
+    const args = id === null ? { id, input: values } : { id, input: details };
+    save.mutate(args, {
+      onSuccess: () => {
+        snackbar.showSuccess(id === null ? adminUserMessages.created : adminUserMessages.saved);
+        toList();
+      },
+      onError: (error) => {
+        snackbar.showError(userSaveErrorMessage(error));
+        if (isApiError(error)) setServerErrors(error.fields);
+      },
+    });
+  };
+
+  const loadError = !validId ? new Error('not found') : user.error;
+  if (loadError) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert severity="error">
+          {!validId || isApiError(loadError, 404) ? 'User not found' : errorMessage(loadError)}
+        </Alert>
+      </>
+    );
+  }
+
+  const current = user.data;
+  const busy = save.isPending || remove.isPending || changeEmail.isPending || block.isPending;
+  const actions =
+    id === null || !current ? undefined : (
+      <ActionsMenu
+        disabled={busy}
+        items={[
+          {
+            label: 'Save',
+            onClick: () =>
+              (document.getElementById(FORM_ID) as HTMLFormElement | null)?.requestSubmit(),
+          },
+          { label: 'Delete', onClick: () => setDialog('delete') },
+          { label: 'Change Email Address', onClick: () => setDialog('email') },
+          {
+            label: current.blocked ? 'Unblock' : 'Block',
+            onClick: () =>
+              block.mutate(
+                { id, blocked: !current.blocked },
+                {
+                  onSuccess: (u) =>
+                    snackbar.showSuccess(
+                      u.blocked ? adminUserMessages.blocked : adminUserMessages.unblocked,
+                    ),
+                  onError: (error) => snackbar.showError(errorMessage(error)),
+                },
+              ),
+          },
+        ]}
+      />
+    );
+
+  const ready = orgUnits.data && (id === null || current);
   return (
-    <PlaceholderPage
-      title={creating ? 'Create User' : 'Edit User'}
-      description="The user's details and roles in your company, with Save and Cancel."
-    />
+    <>
+      <PageHeader title={title} actions={actions} />
+      {current?.blocked && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          This user is blocked: they cannot sign in to this company until unblocked.
+        </Alert>
+      )}
+      {ready ? (
+        <UserForm
+          // A changed e-mail address re-creates the form with the new values.
+          key={current?.emailAddress ?? 'new'}
+          id={FORM_ID}
+          creating={id === null}
+          defaultValues={current ? userFormValues(current) : newUserValues}
+          roles={roleOptions(roles.data)}
+          orgUnits={orgUnits.data.items}
+          orgUnitTerm={term}
+          saving={busy}
+          serverErrors={serverErrors}
+          onSubmit={submit}
+          onCancel={toList}
+        />
+      ) : (
+        <CircularProgress aria-label="Loading" />
+      )}
+      {current && id !== null && (
+        <>
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            title="Delete User"
+            message={`Remove ${current.firstName} ${current.lastName} from this company?`}
+            confirmLabel="Delete"
+            busy={remove.isPending}
+            onClose={() => setDialog(null)}
+            onConfirm={() =>
+              remove.mutate(id, {
+                onSuccess: () => {
+                  snackbar.showSuccess(adminUserMessages.deleted);
+                  toList();
+                },
+                onError: () => snackbar.showError(adminUserMessages.deleteFailed),
+                onSettled: () => setDialog(null),
+              })
+            }
+          />
+          <ChangeEmailDialog
+            open={dialog === 'email'}
+            currentEmail={current.emailAddress}
+            saving={changeEmail.isPending}
+            onClose={() => setDialog(null)}
+            onSubmit={(emailAddress) =>
+              changeEmail.mutate(
+                { id, emailAddress },
+                {
+                  onSuccess: () => {
+                    snackbar.showSuccess(adminUserMessages.emailChanged);
+                    setDialog(null);
+                  },
+                  onError: (error) => snackbar.showError(userSaveErrorMessage(error)),
+                },
+              )
+            }
+          />
+        </>
+      )}
+    </>
   );
 }

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "legal_documents_one_active_key" ON "legal_documents" USING btree ("company_id","legal_document_type_id") WHERE "legal_documents"."is_active";

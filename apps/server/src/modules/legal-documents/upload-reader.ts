@@ -1,0 +1,173 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  LEGAL_DOCUMENT_MAX_BYTES,
+  LEGAL_DOCUMENT_MAX_FILE_NAME_LENGTH,
+  legalDocumentMessages,
+  zLegalDocumentUploadDetails,
+  type LegalDocumentUploadDetails,
+} from '@flowline/shared';
+import type { z } from 'zod';
+import { AppError, badRequest } from '../../errors';
+import type { BlobStore } from '../../platform/blob-store/index';
+import { sniffLegalDocument, SNIFF_BYTES, type SniffedType } from './sniff';
+
+export type UploadDetails = z.output<typeof zLegalDocumentUploadDetails>;
+export type { LegalDocumentUploadDetails };
+
+/** A file already in the blob store, waiting for its row; removed again if the row is not written. */
+export interface StoredUpload {
+  key: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+}
+
+/** The busboy file limit is one byte past the maximum, so "too large" is detectable. */
+const multipartLimits = {
+  fileSize: LEGAL_DOCUMENT_MAX_BYTES + 1,
+  files: 1,
+  fields: 5,
+  fieldSize: 64 * 1024,
+  parts: 6,
+};
+
+const tooLarge = () => new AppError(413, 'file_too_large', legalDocumentMessages.tooLarge);
+const wrongType = () => new AppError(415, 'unsupported_file_type', legalDocumentMessages.wrongType);
+
+/**
+ * Reads POST /legaldocuments/upload: the `detailsDto` JSON field and the `file` part, in either
+ * order. The file is streamed into the blob store (never held whole in memory) while its bytes are
+ * counted and its first bytes sniffed; any failure after that removes the blob again.
+ */
+export async function receiveUpload(
+  req: FastifyRequest,
+  blobStore: BlobStore,
+  companyId: number,
+): Promise<{ details: UploadDetails; file: StoredUpload }> {
+  if (!req.isMultipart()) {
+    throw new AppError(415, 'multipart_expected', 'Send the file as multipart/form-data');
+  }
+  // The plugin is registered with throwFileSizeLimit: false — the size limit is ours to report
+  // (413 with our wording); busboy only truncates one byte past it.
+  const parts = req.parts({ limits: multipartLimits });
+  let details: UploadDetails | undefined;
+  let file: StoredUpload | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'detailsDto') details = parseDetails(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume(); // drain what we do not use
+        throw badRequest('Send exactly one file in the "file" field', 'one_file_expected');
+      }
+      file = await storeFile(part, blobStore, companyId);
+    }
+    if (!file) throw badRequest(legalDocumentMessages.fileRequired, 'file_required');
+    if (!details) throw badRequest(legalDocumentMessages.detailsInvalid, 'validation_failed');
+    return { details, file };
+  } catch (error) {
+    if (file) await blobStore.delete(file.key);
+    throw translateMultipartError(error);
+  }
+}
+
+function parseDetails(value: unknown): UploadDetails {
+  let json: unknown;
+  try {
+    json = JSON.parse(String(value));
+  } catch {
+    throw badRequest(legalDocumentMessages.detailsInvalid, 'validation_failed');
+  }
+  const parsed = zLegalDocumentUploadDetails.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  const first = parsed.error.issues[0];
+  const message =
+    first?.message === legalDocumentMessages.partiesRequired
+      ? first.message
+      : legalDocumentMessages.detailsInvalid;
+  throw badRequest(message, 'validation_failed', fields);
+}
+
+async function storeFile(
+  part: Extract<Multipart, { type: 'file' }>,
+  blobStore: BlobStore,
+  companyId: number,
+): Promise<StoredUpload> {
+  const fileName = cleanFileName(part.filename);
+  if (fileName.length > LEGAL_DOCUMENT_MAX_FILE_NAME_LENGTH) {
+    part.file.resume();
+    throw badRequest(legalDocumentMessages.fileNameTooLong, 'file_name_too_long');
+  }
+  const key = `companies/${companyId}/legal/${crypto.randomUUID()}`;
+  const seen: { type?: SniffedType } = {};
+  const { size } = await blobStore.put(key, Readable.from(inspect(part.file, seen)));
+  // inspect() fails the stream unless the type was recognised; this only satisfies the compiler.
+  if (!seen.type) throw wrongType();
+  return { key, fileName, size, contentType: seen.type.contentType };
+}
+
+/** Passes the bytes through, failing the stream when too large or not an accepted type. */
+async function* inspect(source: AsyncIterable<Buffer>, seen: { type?: SniffedType }) {
+  let head: Buffer[] = [];
+  let headLength = 0;
+  let size = 0;
+  let checked = false;
+  const check = (buffer: Buffer) => {
+    const type = sniffLegalDocument(buffer);
+    if (!type) throw wrongType();
+    seen.type = type;
+    checked = true;
+  };
+  for await (const chunk of source) {
+    size += chunk.length;
+    if (size > LEGAL_DOCUMENT_MAX_BYTES) throw tooLarge();
+    if (checked) {
+      yield chunk;
+      continue;
+    }
+    head.push(chunk);
+    headLength += chunk.length;
+    if (headLength >= SNIFF_BYTES) {
+      const buffer = Buffer.concat(head);
+      head = [];
+      check(buffer);
+      yield buffer;
+    }
+  }
+  if (!checked) {
+    const buffer = Buffer.concat(head);
+    check(buffer);
+    yield buffer;
+  }
+}
+
+/**
+ * Browsers send a bare name (old ones a full path) with `"` escaped as %22 (HTML's multipart
+ * rules); control characters never belong in a name.
+ */
+function cleanFileName(raw: string): string {
+  const name = (raw.split(/[\\/]/).pop() ?? '')
+    .replaceAll('%22', '"')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  return name || 'document';
+}
+
+/** @fastify/multipart's own limit errors become the API's messages. */
+function translateMultipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return badRequest('Send one file and the document details only', 'too_many_parts');
+  }
+  return error;
+}

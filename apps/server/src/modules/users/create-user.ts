@@ -1,0 +1,159 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PRODUCT_NAME,
+  USER_EXISTS_IN_OTHER_COMPANY_CODE,
+  UserType,
+  adminUserMessages,
+  type AdminUser,
+  type CreateUserInput,
+} from '@flowline/shared';
+import type { AppConfig } from '../../config';
+import type { TenantContext } from '../../auth/request-context';
+import { assertAdministrator } from '../../auth/policy';
+import { hashPassword } from '../../auth/passwords';
+import type { Db } from '../../db/client';
+import { AppError, conflict } from '../../errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { isUniqueViolation } from '../org-units/unique-violation';
+import {
+  findCompanyName,
+  findMember,
+  insertIdentityAccount,
+  insertMembership,
+  insertUser,
+  replaceMemberOrgUnits,
+  replaceMemberRoles,
+  unsafeFindIdentityAccountId,
+  unsafeFindUserByEmail,
+} from './admin-repository';
+import { assertMemberOrgUnits, getMember, membershipRolesOf } from './admin-service';
+import type { UserRow } from './repository';
+
+export interface CreateUserDeps {
+  config: AppConfig;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+// No look-alike characters (0/O, 1/l/I): the password is typed from an e-mail.
+const ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** A crypto-random temporary password with letters and digits (the password rule's minimum). */
+export function generateTemporaryPassword(length = 14): string {
+  for (;;) {
+    const chars = Array.from({ length }, () => ALPHABET.charAt(crypto.randomInt(ALPHABET.length)));
+    const password = chars.join('');
+    if (/[a-z]/i.test(password) && /\d/.test(password)) return password;
+  }
+}
+
+const sameName = (user: UserRow, input: CreateUserInput) =>
+  user.firstName.trim().toLowerCase() === input.firstName.trim().toLowerCase() &&
+  user.lastName.trim().toLowerCase() === input.lastName.trim().toLowerCase();
+
+const emailExists = () => conflict(adminUserMessages.emailExists, 'email_exists');
+
+/**
+ * POST /users (spec 3 §3, §8). A new e-mail gets a user, a local sign-in account with a temporary
+ * password (embedded issuer only) and a membership. An e-mail already known from another company
+ * is the same person: with the same name they simply join this company; with another name the
+ * request is refused with code 120-020, since it is probably a typo or someone else.
+ */
+export async function createMember(
+  db: Db,
+  ctx: TenantContext,
+  input: CreateUserInput,
+  deps: CreateUserDeps,
+): Promise<AdminUser> {
+  assertAdministrator(ctx);
+  const orgUnitIds = await assertMemberOrgUnits(db, ctx, input.userOrgUnitIds);
+  const email = input.emailAddress.trim();
+  const existing = await unsafeFindUserByEmail(db, email);
+  if (existing) {
+    if (await findMember(db, ctx.companyId, existing.id)) throw emailExists();
+    if (!sameName(existing, input)) {
+      throw new AppError(
+        409,
+        USER_EXISTS_IN_OTHER_COMPANY_CODE,
+        adminUserMessages.existsInOtherCompany,
+      );
+    }
+  }
+  const roles = membershipRolesOf(input);
+  // A local account left without a user (e.g. from an unfinished registration) is reused as is.
+  const account = existing ? null : await unsafeFindIdentityAccountId(db, email);
+  const password =
+    existing || account || !deps.config.oidc.embedded ? null : generateTemporaryPassword();
+  const passwordHash = password ? await hashPassword(password) : null;
+
+  const user = await db
+    .transaction(async (tx) => {
+      const externalId =
+        account ?? (passwordHash ? await insertIdentityAccount(tx, email, passwordHash) : null);
+      const person = existing ?? (await insertPerson(tx, input, email, externalId));
+      await insertMembership(tx, ctx.companyId, person.id, input.isActive);
+      await replaceMemberRoles(tx, ctx.companyId, person.id, roles);
+      await replaceMemberOrgUnits(tx, ctx.companyId, person.id, orgUnitIds);
+      return person;
+    })
+    .catch((error: unknown) => {
+      // Another request created the same user or membership first.
+      throw isUniqueViolation(error) ? emailExists() : error;
+    });
+
+  await sendWelcome(db, ctx, user, password, deps);
+  return getMember(db, ctx, user.id);
+}
+
+/** With an external issuer there is no local account: the user is bound by e-mail at first sign-in. */
+function insertPerson(tx: Db, input: CreateUserInput, email: string, externalId: string | null) {
+  return insertUser(tx, {
+    externalId,
+    emailAddress: email,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    title: input.title?.trim() || null,
+    phoneNumber: input.phoneNumber?.trim() || null,
+    userTypeId: UserType.Regular,
+  });
+}
+
+/** The account exists whether or not the mail goes out; a failed send is logged, not returned. */
+async function sendWelcome(
+  db: Db,
+  ctx: TenantContext,
+  user: UserRow,
+  password: string | null,
+  deps: CreateUserDeps,
+) {
+  const company = await findCompanyName(db, ctx.companyId);
+  const url = deps.config.publicUrl;
+  const lines = [`Hello ${user.firstName},`, ''];
+  if (password) {
+    lines.push(
+      `An account was created for you at ${company} on ${PRODUCT_NAME}.`,
+      '',
+      `Sign in at ${url} with`,
+      `  Email: ${user.emailAddress}`,
+      `  Temporary password: ${password}`,
+      '',
+      'You will choose your own password when you first sign in.',
+    );
+  } else {
+    lines.push(
+      `You now have access to ${company} on ${PRODUCT_NAME}.`,
+      '',
+      `Sign in at ${url} with ${user.emailAddress}.`,
+    );
+  }
+  try {
+    await deps.mailer.send({
+      to: [user.emailAddress],
+      subject: password ? `Your ${PRODUCT_NAME} account` : `You were added to ${company}`,
+      text: lines.join('\n'),
+    });
+  } catch (err) {
+    deps.log.error({ err, userId: user.id }, 'welcome e-mail not sent');
+  }
+}

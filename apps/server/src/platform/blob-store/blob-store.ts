@@ -1,0 +1,43 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * Where uploaded files live: the embedded default is a folder under DATA_DIR, production an
+ * S3-compatible bucket (a later implementation of this same interface). Keys are relative,
+ * slash-separated paths such as `companies/12/legal/<uuid>`; services build them, routes never do.
+ */
+export interface BlobStore {
+  /**
+   * Stores the stream under the key, replacing any blob there. The blob becomes visible only once
+   * the whole stream was written; when the stream errors nothing is left behind and put rejects
+   * with that error.
+   */
+  put(key: string, stream: Readable, opts?: BlobPutOptions): Promise<{ size: number }>;
+  /** The blob's bytes; rejects with BlobNotFoundError when there is none. */
+  get(key: string): Promise<Readable>;
+  /** Removes the blob; a missing one is not an error (deletes run after commits and may repeat). */
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+export interface BlobPutOptions {
+  /** Kept as object metadata by stores that have it (S3); the filesystem store ignores it. */
+  contentType?: string;
+}
+
+export class BlobNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No blob stored under ${key}`);
+    this.name = 'BlobNotFoundError';
+  }
+}
+
+// Segments start with a letter or digit, so '.', '..' and hidden names can never appear.
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+/** Throws unless the key is a plain relative path: no traversal, no absolute paths, no oddities. */
+export function assertValidBlobKey(key: string): void {
+  const segments = key.split('/');
+  if (key.length > 512 || segments.length > 16 || !segments.every((s) => SEGMENT.test(s))) {
+    throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+  }
+}

@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Role, type LegalDocument } from '@flowline/shared';
+import { ApiError } from '../../lib/api-error';
+import { uploadForm } from '../../lib/upload';
+import { installSessionApi, renderApp, type SignedInOptions } from '../../test/render-app';
+
+// XMLHttpRequest (upload progress) is the network boundary of uploads: replaced here.
+vi.mock('../../lib/upload', () => ({ uploadForm: vi.fn() }));
+const upload = vi.mocked(uploadForm);
+
+const admin = { roles: [Role.Administrator], mainRole: Role.Administrator };
+const alpha = { id: 5, name: 'Alpha Gas' };
+const bravo = { id: 6, name: 'Bravo Oil' };
+const w9: LegalDocument = {
+  id: 3,
+  insertDate: '2026-11-20T15:00:00.000Z',
+  privacySettingId: 2,
+  isActive: true,
+  legalDocumentTypeId: 1,
+  fileName: 'w9.pdf',
+  fileSize: 2048,
+  contentType: 'application/pdf',
+  selectedParties: [alpha],
+};
+
+function installLegalApi(
+  active: LegalDocument[] = [w9],
+  handlers: SignedInOptions['handlers'] = {},
+) {
+  return installSessionApi({
+    user: admin,
+    handlers: {
+      'POST /api/legaldocuments/search': (req) => {
+        const items = (req.body as { isActive?: boolean }).isActive ? active : [w9];
+        return { items, totalRecords: items.length };
+      },
+      'GET /api/legaldocuments/3': () => w9,
+      'GET /api/legaldocuments/shareableParties': () => ({
+        items: [alpha, bravo],
+        totalRecords: 2,
+      }),
+      ...handlers,
+    },
+  });
+}
+
+const pdf = () => new File(['%PDF-1.4'], 'new-w9.pdf', { type: 'application/pdf' });
+
+beforeEach(() => {
+  upload.mockReset();
+  upload.mockResolvedValue({ ...w9, id: 9 } as never);
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ width: 1200, height: 800 }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('legal document list', () => {
+  it('shows the spec columns and opens the form', async () => {
+    installLegalApi();
+    const { router } = renderApp('/admin/legalDocuments/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'W9' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upload New' })).toHaveAttribute(
+      'href',
+      '/admin/legalDocument/1/create',
+    );
+    const grid = await screen.findByRole('grid');
+    await within(grid).findByText('Shared with partners');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Upload Date', 'Privacy', 'Is Active', 'DocumentType', 'replace']);
+    expect(within(grid).getByRole('link', { name: '11/20/2026' })).toBeInTheDocument();
+    await userEvent.click(within(grid).getByRole('button', { name: /Replace/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?replace=3'));
+  });
+});
+
+describe('legal document form', () => {
+  it('requires a file, confirms replacing the active one, then uploads', async () => {
+    installLegalApi();
+    const { router } = renderApp('/admin/legalDocument/1/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload W9' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please select a file')).toBeInTheDocument();
+
+    await userEvent.upload(screen.getByTestId('file-input'), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace the active W9?' });
+    expect(upload).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    const form = upload.mock.calls[0]![1];
+    expect(JSON.parse(String(form.get('detailsDto')))).toEqual({
+      legalDocumentTypeId: 1,
+      privacySettingId: 1,
+      isActive: true,
+      selectedParties: [],
+    });
+    expect(await screen.findByText('Successfully uploaded the document')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/legalDocuments/1'));
+  });
+
+  it('disables Save while shared with nobody', async () => {
+    installLegalApi([]);
+    renderApp('/admin/legalDocument/1/create');
+    await userEvent.click(await screen.findByRole('radio', { name: 'Shared with partners' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Share with connections' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Bravo Oil' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('keeps parties already shared with, not selectable again', async () => {
+    installLegalApi();
+    renderApp('/admin/legalDocument/1/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit W9' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Share with connections' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).queryByRole('option', { name: 'Alpha Gas' })).toBeNull();
+    expect(within(listbox).getByRole('option', { name: 'Bravo Oil' })).toBeEnabled();
+  });
+
+  it.each([
+    [
+      'create',
+      '',
+      new ApiError(400, 'x', 'nope'),
+      'Cannot upload this document, please contact support',
+    ],
+    [
+      'replace',
+      '?replace=3',
+      new ApiError(400, 'x', 'nope'),
+      'Cannot upload the new document. Contant support.',
+    ],
+    ['create', '', new ApiError(500, 'x', 'Storage is down'), 'Storage is down'],
+  ])('answers a failed %s with the spec message', async (_mode, search, error, message) => {
+    installLegalApi([]);
+    upload.mockRejectedValueOnce(error);
+    renderApp(`/admin/legalDocument/1/create${search}`);
+    await userEvent.upload(await screen.findByTestId('file-input'), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});
