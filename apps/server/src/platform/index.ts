@@ -15,6 +15,7 @@ export function createPlatform(app: FastifyInstance, config: AppConfig, db: Db):
   const blobStore = createBlobStore(config);
   if (config.smtpUrl) return { mailer: createSmtpMailer(config.smtpUrl), blobStore };
   const mailbox = createDevMailbox(db);
+  // Never in production: the page is unauthenticated and would show real mail.
   if (config.env !== 'production') registerDevMailPage(app, mailbox);
   return { mailer: mailbox, blobStore };
 }

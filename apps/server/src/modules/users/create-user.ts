@@ -14,7 +14,8 @@ import { assertAdministrator } from '../../auth/policy';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { AppError, conflict } from '../../errors';
-import type { Mailer } from '../../platform/mail/mailer';
+import type { MailMessage, Mailer } from '../../platform/mail/mailer';
+import { temporaryPasswordMail } from '../../platform/mail/templates/index';
 import { isUniqueViolation } from '../org-units/unique-violation';
 import {
   findCompanyName,
@@ -129,30 +130,31 @@ async function sendWelcome(
 ) {
   const company = await findCompanyName(db, ctx.companyId);
   const url = deps.config.publicUrl;
-  const lines = [`Hello ${user.firstName},`, ''];
-  if (password) {
-    lines.push(
-      `An account was created for you at ${company} on ${PRODUCT_NAME}.`,
-      '',
-      `Sign in at ${url} with`,
-      `  Email: ${user.emailAddress}`,
-      `  Temporary password: ${password}`,
-      '',
-      'You will choose your own password when you first sign in.',
-    );
-  } else {
-    lines.push(
-      `You now have access to ${company} on ${PRODUCT_NAME}.`,
-      '',
-      `Sign in at ${url} with ${user.emailAddress}.`,
-    );
-  }
+  const message: MailMessage = password
+    ? {
+        to: [user.emailAddress],
+        ...temporaryPasswordMail({
+          publicUrl: url,
+          email: user.emailAddress,
+          firstName: user.firstName,
+          companyName: company,
+          temporaryPassword: password,
+          reason: 'added-by-administrator',
+        }),
+      }
+    : {
+        to: [user.emailAddress],
+        subject: `You were added to ${company}`,
+        text: [
+          `Hello ${user.firstName},`,
+          '',
+          `You now have access to ${company} on ${PRODUCT_NAME}.`,
+          '',
+          `Sign in at ${url} with ${user.emailAddress}.`,
+        ].join('\n'),
+      };
   try {
-    await deps.mailer.send({
-      to: [user.emailAddress],
-      subject: password ? `Your ${PRODUCT_NAME} account` : `You were added to ${company}`,
-      text: lines.join('\n'),
-    });
+    await deps.mailer.send(message);
   } catch (err) {
     deps.log.error({ err, userId: user.id }, 'welcome e-mail not sent');
   }

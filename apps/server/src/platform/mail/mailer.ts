@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { devMailbox } from '../../db/schema/index';
@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers such as List-Unsubscribe. Sent over SMTP; the dev mailbox does not keep them. */
+  headers?: Record<string, string>;
 }
 
 /** Sends e-mail. Services depend on this interface only, never on the transport. */
@@ -22,21 +24,34 @@ export function createSmtpMailer(smtpUrl: string, from = MAIL_FROM): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
+      // With both text and html nodemailer sends multipart/alternative.
       await transport.sendMail({
         from,
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html,
+        headers: message.headers,
       });
     },
   };
 }
 
-/** Embedded default: mail is stored in the database and shown at /dev/mail. */
-export function createDevMailbox(
-  db: Db,
-): Mailer & { latest(limit: number): Promise<(typeof devMailbox.$inferSelect)[]> } {
+export type DevMail = typeof devMailbox.$inferSelect;
+
+export interface DevMailbox extends Mailer {
+  /** The newest messages first. */
+  latest(limit: number): Promise<DevMail[]>;
+  find(id: number): Promise<DevMail | undefined>;
+  /** The newest message with `email` among its recipients (case-insensitive). */
+  latestTo(email: string): Promise<DevMail | undefined>;
+}
+
+/**
+ * Embedded default: mail is stored in the database and shown at /dev/mail. Headers are not
+ * stored (dev_mailbox has no column for them).
+ */
+export function createDevMailbox(db: Db): DevMailbox {
   return {
     async send(message) {
       await db.insert(devMailbox).values({
@@ -47,5 +62,21 @@ export function createDevMailbox(
       });
     },
     latest: (limit) => db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(limit),
+    async find(id) {
+      const [mail] = await db.select().from(devMailbox).where(eq(devMailbox.id, id));
+      return mail;
+    },
+    async latestTo(email) {
+      const [mail] = await db
+        .select()
+        .from(devMailbox)
+        .where(
+          sql`exists (select 1 from jsonb_array_elements_text(${devMailbox.to}) as r(address)
+            where lower(r.address) = lower(${email}))`,
+        )
+        .orderBy(desc(devMailbox.id))
+        .limit(1);
+      return mail;
+    },
   };
 }

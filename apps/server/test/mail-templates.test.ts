@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import {
+  connectionRequestMail,
+  documentReceivedMail,
+  invitationMail,
+  temporaryPasswordMail,
+  type RenderedMail,
+} from '../src/platform/mail/templates/index';
+
+const publicUrl = 'https://flowline.test';
+const unsubscribe = 'https://flowline.test/profile/unsubscribe';
+const evil = '<b>"Tom & Jerry\'s"</b>';
+const evilEscaped = '&#60;b&#62;&#34;Tom &#38; Jerry&#39;s&#34;&#60;/b&#62;';
+
+/** The HTML is a branded, accessible document and never contains `value` unescaped. */
+function expectSafeHtml(mail: RenderedMail, value = evil) {
+  expect(mail.html).toMatch(/^<!doctype html>\n<html lang="en"/);
+  expect(mail.html).toContain('#0B5563');
+  expect(mail.html).toContain('#E39B2D');
+  expect(mail.html).toContain('role="presentation"');
+  expect(mail.html).not.toContain(value);
+  expect(mail.html).not.toMatch(/<img(?![^>]*\balt=)/);
+  expect(mail.html).not.toMatch(/<script/i);
+}
+
+function expectUnsubscribe(mail: RenderedMail) {
+  expect(mail.text).toContain(`Unsubscribe: ${unsubscribe}`);
+  expect(mail.html).toContain(`href="${unsubscribe}"`);
+  expect(mail.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe}>` });
+}
+
+describe('temporary-password mail', () => {
+  const input = {
+    publicUrl,
+    email: 'rosa@caprock.example',
+    firstName: 'Rosa',
+    companyName: evil,
+    temporaryPassword: 'Ab3&<x>Cd',
+  };
+
+  it('welcomes a self-registered administrator with the sign-in details', () => {
+    const mail = temporaryPasswordMail({ ...input, reason: 'registered-administrator' });
+    expect(mail.subject).toBe('Welcome to Flowline');
+    expect(mail.text).toContain(
+      `${evil} is now registered on Flowline and you are its administrator.`,
+    );
+    expect(mail.text).toContain('Hello Rosa,');
+    expect(mail.text).toContain('  Email: rosa@caprock.example');
+    expect(mail.text).toContain('  Temporary password: Ab3&<x>Cd');
+    expect(mail.text).toContain('Sign in: https://flowline.test/landingpage');
+    expect(mail.text).toContain(
+      'You must change this temporary password the first time you sign in.',
+    );
+    expectSafeHtml(mail);
+    expect(mail.html).toContain(`${evilEscaped} is now registered on Flowline`);
+    expect(mail.html).toContain('Ab3&#38;&#60;x&#62;Cd');
+    expect(mail.html).toContain('href="https://flowline.test/landingpage"');
+    expect(mail.html).toContain('must change this temporary password');
+  });
+
+  it('tells a user added by an administrator, and is transactional: no unsubscribe', () => {
+    const mail = temporaryPasswordMail({ ...input, reason: 'added-by-administrator' });
+    expect(mail.subject).toBe('Your Flowline account');
+    expect(mail.text).toContain(`An account was created for you at ${evil} on Flowline.`);
+    expectSafeHtml(mail);
+    const reason = 'You receive this e-mail because an account was created for you.';
+    expect(mail.text).toContain(reason);
+    expect(mail.html).toContain(reason);
+    expect(mail.text).not.toContain('unsubscribe');
+    expect(mail.html).not.toContain('unsubscribe');
+    expect(mail.headers).toBeUndefined();
+  });
+});
+
+describe('invitation mail', () => {
+  const input = {
+    publicUrl,
+    firstName: evil,
+    invitingCompanyName: evil,
+    message: 'Dear partner,\n<script>alert(1)</script>',
+    token: 'tok/en?1',
+    expiresAt: new Date('2027-03-05T23:30:00Z'),
+  };
+
+  it('links an existing company to its invitation, with the message and the expiry date', () => {
+    const mail = invitationMail({ ...input, recipientHasCompany: true });
+    expect(mail.subject).toBe(`${evil} invites you to connect on Flowline`);
+    const link = 'https://flowline.test/admin/invitations/tok%2Fen%3F1';
+    expect(mail.text).toContain(`View the invitation: ${link}`);
+    expect(mail.text).toContain('> Dear partner,\n> <script>alert(1)</script>');
+    expect(mail.text).toContain('This invitation expires on March 5, 2027.');
+    expectSafeHtml(mail);
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(mail.html).toContain('March 5, 2027');
+    expectUnsubscribe(mail);
+  });
+
+  it('sends a new company to registration and leaves out an empty message', () => {
+    const mail = invitationMail({ ...input, message: '  ', recipientHasCompany: false });
+    expect(mail.text).toContain(
+      'Register your company: https://flowline.test/register/tok%2Fen%3F1',
+    );
+    expect(mail.text).not.toContain('Their message');
+    expect(mail.html).not.toContain('<blockquote');
+    expectUnsubscribe(mail);
+  });
+});
+
+describe('connection-request mail', () => {
+  it('names the company that wants to connect and links to the invitations', () => {
+    const mail = connectionRequestMail({ publicUrl, requestingCompanyName: evil });
+    expect(mail.subject).toBe(`${evil} wants to connect on Flowline`);
+    expect(mail.text).toContain('Hello,');
+    expect(mail.text).toContain(`${evil} wants to connect with your company`);
+    expect(mail.text).toContain('Review the request: https://flowline.test/admin/invitations');
+    expectSafeHtml(mail);
+    expect(mail.html).toContain(`${evilEscaped} wants to connect with your company`);
+    expect(mail.html).toContain('href="https://flowline.test/admin/invitations"');
+    expectUnsubscribe(mail);
+  });
+});
+
+describe('document-received mail', () => {
+  it('names the type, number and sender and links to the document', () => {
+    const mail = documentReceivedMail({
+      publicUrl,
+      firstName: 'Rosa',
+      documentId: 42,
+      documentTypeName: 'Purchase Order',
+      documentNumber: 'PO-7 <urgent>',
+      senderCompanyName: evil,
+    });
+    expect(mail.subject).toBe(`Purchase Order PO-7 <urgent> from ${evil}`);
+    expect(mail.text).toContain('  Number: PO-7 <urgent>');
+    expect(mail.text).toContain(`  From: ${evil}`);
+    expect(mail.text).toContain('Open the document: https://flowline.test/documents/42');
+    expectSafeHtml(mail);
+    expect(mail.html).not.toContain('<urgent>');
+    expect(mail.html).toContain('PO-7 &#60;urgent&#62;');
+    expect(mail.html).toContain(
+      `<title>Purchase Order PO-7 &#60;urgent&#62; from ${evilEscaped}</title>`,
+    );
+    expect(mail.html).toContain('href="https://flowline.test/documents/42"');
+    expectUnsubscribe(mail);
+  });
+});
