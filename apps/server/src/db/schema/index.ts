@@ -8,3 +8,4 @@ export * from './preferences';
 export * from './parties';
 export * from './files';
 export * from './ach';
+export * from './invitations';
