@@ -11,9 +11,10 @@ const outDir = path.join(root, '.test-output');
 fs.mkdirSync(outDir, { recursive: true });
 const only = process.argv.slice(2);
 
-const vitestSuite = (name, dir) => ({
+const vitestSuite = (name, dir, usesDatabase) => ({
   name,
   dir,
+  usesDatabase,
   command: [
     'npx',
     'vitest',
@@ -30,11 +31,12 @@ const vitestSuite = (name, dir) => ({
 });
 
 const suites = [
-  vitestSuite('shared', 'packages/shared'),
-  vitestSuite('server', 'apps/server'),
-  vitestSuite('web', 'apps/web'),
+  vitestSuite('shared', 'packages/shared', false),
+  vitestSuite('server', 'apps/server', true),
+  vitestSuite('web', 'apps/web', false),
   {
     name: 'e2e',
+    usesDatabase: true,
     dir: 'e2e',
     before: ['npm', 'run', 'build', '-w', '@flowline/web'],
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
@@ -49,10 +51,16 @@ const suites = [
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
-const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'PGlite';
-console.log(`Running tests on ${db}`);
+const onServer = Boolean(process.env.TEST_DATABASE_URL);
+console.log(`Running tests on ${onServer ? 'the PostgreSQL server' : 'PGlite'}`);
+// On the PostgreSQL server only the suites that touch a database run again (unless named):
+// the shared rules and the web components are the same whatever the database.
+const selected = suites.filter((s) =>
+  only.length > 0 ? only.includes(s.name) : !onServer || s.usesDatabase,
+);
+if (onServer && only.length === 0) console.log('(shared and web suites do not use a database: run on PGlite only)');
 
-for (const suite of suites.filter((s) => only.length === 0 || only.includes(s.name))) {
+for (const suite of selected) {
   const report = path.join(outDir, `${suite.name}.json`);
   fs.rmSync(report, { force: true });
   const opts = {
