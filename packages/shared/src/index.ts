@@ -23,3 +23,7 @@ export * from './rules/terminology';
 export * from './schemas/lookups';
 export * from './schemas/registration';
 export * from './schemas/terminology';
+export * from './rules/connection-status';
+export * from './schemas/connections';
+export * from './schemas/connection-dtos';
+export * from './schemas/invitations';

@@ -4,10 +4,13 @@ import { companiesRoutes } from './companies/routes';
 import { documentTypesRoutes } from './document-types/routes';
 import { featureFlagsRoutes } from './feature-flags/routes';
 import { healthRoutes } from './health/routes';
+import { invitationsRoutes } from './invitations/routes';
+import { partyActionsRoutes } from './invitations/party-actions';
 import { legalDocumentsRoutes } from './legal-documents/routes';
 import { logoRoutes } from './logo/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { orgUnitsRoutes } from './org-units/routes';
+import { partiesRoutes } from './parties/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { lookupsRoutes } from './lookups/routes';
 import { registrationRoutes } from './registration/routes';
@@ -27,6 +30,9 @@ export const apiModules: ApiModule[] = [
   notificationsRoutes,
   achRoutes,
   orgUnitsRoutes,
+  partiesRoutes,
+  invitationsRoutes,
+  partyActionsRoutes,
   adminUsersRoutes,
   preferencesRoutes,
   logoRoutes,

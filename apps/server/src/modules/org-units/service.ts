@@ -50,7 +50,7 @@ const clean = (v: string | null | undefined) => v?.trim() || null;
 const upper = (v: string | null | undefined) => clean(v)?.toUpperCase() ?? null;
 
 /** The stored columns: empty text is null; codes (zip, country, state, tax type) upper-cased. */
-function toValues(input: OrgUnitInput): OrgUnitValues & { isTaxIdValid: boolean } {
+export function toOrgUnitValues(input: OrgUnitInput): OrgUnitValues & { isTaxIdValid: boolean } {
   return {
     name: input.name.trim(),
     code: input.code.trim(),
@@ -113,7 +113,7 @@ export async function createOrgUnit(db: Db, ctx: TenantContext, input: OrgUnitIn
   const userIds = await assertStorable(db, ctx, input);
   const id = await db
     .transaction(async (tx) => {
-      const row = await insertOrgUnit(tx, ctx.companyId, toValues(input));
+      const row = await insertOrgUnit(tx, ctx.companyId, toOrgUnitValues(input));
       await replaceOrgUnitUsers(tx, ctx.companyId, row.id, userIds);
       return row.id;
     })
@@ -127,7 +127,8 @@ export async function saveOrgUnit(db: Db, ctx: TenantContext, id: number, input:
   const userIds = await assertStorable(db, ctx, input, id);
   await db
     .transaction(async (tx) => {
-      if (!(await updateOrgUnit(tx, ctx.companyId, id, toValues(input)))) throw orgUnitNotFound();
+      if (!(await updateOrgUnit(tx, ctx.companyId, id, toOrgUnitValues(input))))
+        throw orgUnitNotFound();
       await replaceOrgUnitUsers(tx, ctx.companyId, id, userIds);
     })
     .catch((error: unknown) => codeConflict(db, ctx, error));

@@ -10,6 +10,7 @@ import { sessionKeys } from '../../features/session/api';
 import { useSnackbar } from '../../components/snackbar';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
+import { OnboardingPendingDialog } from './onboarding-pending-dialog';
 import { startSession } from './start-session';
 
 export const NOT_AUTHORIZED_MESSAGE = 'You are not authorized to use this application.';
@@ -74,5 +75,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const label = result?.kind === 'unauthorized' ? 'Signing out…' : undefined;
     return <FullPageSpinner label={label} />;
   }
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+      <OnboardingPendingDialog />
+    </SessionContext.Provider>
+  );
 }

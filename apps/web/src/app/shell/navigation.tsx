@@ -22,6 +22,8 @@ import { useSession } from '../../features/session/use-session';
 import { useDocumentTypes } from '../../features/document-types/api';
 import { useFeatureFlags } from '../../features/feature-flags/api';
 import { TopBarSpacer } from './top-bar';
+import Badge from '@mui/material/Badge';
+import { usePendingInvitationCount } from '../../features/invitations/api';
 import { Terminology, pluralizeTerm } from '@flowline/shared';
 import { useTerm } from '../../features/terminology/api';
 import { adminNavLinks, userNavLinks, type NavIcon, type NavLinkItem } from './nav-links';
@@ -40,6 +42,21 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   invitations: MailOutlined,
 };
 
+/** The Invitations link carries the count of live invitations (spec 2 §2.7). */
+function InvitationsIcon() {
+  const count = usePendingInvitationCount();
+  return (
+    <Badge
+      badgeContent={count > 0 ? count : null}
+      color="error"
+      max={99}
+      data-testid="invitations-badge"
+    >
+      <MailOutlined fontSize="small" />
+    </Badge>
+  );
+}
+
 function NavEntry({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => void }) {
   const Icon = icons[link.icon];
   return (
@@ -57,7 +74,7 @@ function NavEntry({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => 
         }}
       >
         <ListItemIcon sx={{ minWidth: 36 }}>
-          <Icon fontSize="small" />
+          {link.icon === 'invitations' ? <InvitationsIcon /> : <Icon fontSize="small" />}
         </ListItemIcon>
         <ListItemText
           primary={link.label}

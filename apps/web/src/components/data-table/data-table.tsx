@@ -21,6 +21,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   pageSizes?: readonly number[];
   onRowClick?: (row: R) => void;
   getRowClassName?: (params: GridRowClassNameParams<R>) => string;
+  /** Checkbox selection of the rows for which isRowSelectable is true. */
+  isRowSelectable?: (row: R) => boolean;
   sx?: SxProps<Theme>;
 }
 
@@ -38,6 +40,7 @@ export function DataTable<R extends GridValidRowModel>({
   pageSizes = DEFAULT_PAGE_SIZES,
   onRowClick,
   getRowClassName,
+  isRowSelectable,
   sx,
 }: DataTableProps<R>) {
   // Pages of up to 100 rows are rendered whole (every cell in the DOM, for find-in-page and tests);
@@ -64,6 +67,8 @@ export function DataTable<R extends GridValidRowModel>({
       disableColumnFilter
       disableRowSelectionOnClick
       getRowClassName={getRowClassName}
+      checkboxSelection={!!isRowSelectable}
+      isRowSelectable={isRowSelectable ? ({ row }) => isRowSelectable(row) : undefined}
       onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
       sx={[
         { backgroundColor: 'background.paper' },

@@ -1,17 +1,194 @@
-import { useMatch } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useState } from 'react';
+import { Link as RouterLink, useMatch, useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
+import type { GridColDef } from '@mui/x-data-grid';
+import {
+  PartyType,
+  Terminology,
+  connectionOrderByFields,
+  connectionStatusLabels,
+  connectionStatuses,
+  isSelectableConnection,
+  partyTypeNames,
+  pluralizeTerm,
+  type ConnectionListQuery,
+  type ConnectionListRow,
+  type ConnectionStatus,
+  type PartyTypeId,
+} from '@flowline/shared';
+import { DataTable, SearchField, useServerTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { useDateFormatter } from '../preferences';
+import { useTerm } from '../terminology/api';
+import { useConnectionPage } from './api';
+import { ConnectionStatusCell } from './connection-status-cell';
 
-/** /admin/connections shows only possible connections, /admin/parties all of them (spec 2 §2.12). */
+export const connectionPath = (id: number | 'create') => `/admin/connection/${id}`;
+
+function useColumns(): GridColDef<ConnectionListRow>[] {
+  const { formatDate } = useDateFormatter();
+  const connectionTerm = useTerm(Terminology.Party);
+  const profileTerm = useTerm(Terminology.OrgUnit);
+  return [
+    {
+      field: 'icon',
+      headerName: '',
+      width: 48,
+      sortable: false,
+      renderCell: () => <HubOutlinedIcon fontSize="small" color="action" sx={{ mt: 1.5 }} />,
+    },
+    {
+      field: 'name',
+      headerName: `${connectionTerm} Name`,
+      flex: 1.4,
+      minWidth: 180,
+      renderCell: ({ row }) => (
+        <Link
+          component={RouterLink}
+          to={connectionPath(row.id)}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    { field: 'phone', headerName: 'Phone', flex: 0.8, minWidth: 120 },
+    {
+      field: 'companyOrgUnits',
+      headerName: profileTerm,
+      flex: 1,
+      minWidth: 140,
+      sortable: false,
+      valueGetter: (_v, row) => row.companyOrgUnits.map((o) => o.name).join(', '),
+    },
+    {
+      field: 'effectiveFromDate',
+      headerName: 'Effective From Date',
+      minWidth: 150,
+      valueFormatter: (v: string | null) => formatDate(v),
+    },
+    {
+      field: 'effectiveThruDate',
+      headerName: 'Effective Thru Date',
+      minWidth: 150,
+      valueFormatter: (v: string | null) => formatDate(v),
+    },
+    {
+      field: 'isActive',
+      headerName: 'Active',
+      minWidth: 80,
+      valueFormatter: (v: boolean) => (v ? 'Yes' : 'No'),
+    },
+    {
+      field: 'partyStatus',
+      headerName: 'Status',
+      flex: 1.4,
+      minWidth: 260,
+      sortable: false,
+      renderCell: ({ row }) => <ConnectionStatusCell status={row.partyStatus} />,
+    },
+  ];
+}
+
+const typeIds = Object.values(PartyType) as PartyTypeId[];
+
+/**
+ * /admin/parties (all connections) and /admin/connections (only possible connections: rows not
+ * on the network, which can be selected to invite), spec 2 §2.12.
+ */
 export function ConnectionListPage() {
   const possibleOnly = useMatch('/admin/connections') !== null;
+  const navigate = useNavigate();
+  const connectionTerm = useTerm(Terminology.Party);
+  const vendorTerm = useTerm(Terminology.Vendor);
+  const [typeId, setTypeId] = useState<PartyTypeId | ''>('');
+  const [status, setStatus] = useState<ConnectionStatus | ''>('');
+  const table = useServerTable({
+    orderByFields: connectionOrderByFields,
+    defaultSort: { field: 'name', direction: 'asc' },
+    defaultPageSize: 50,
+    debounceMs: 200,
+    storageKey: possibleOnly ? 'possible-connections' : 'connections',
+  });
+  const { pageSize, ...rest } = table.query;
+  const partyStatus = possibleOnly ? 'notOnNetwork' : status || undefined;
+  const query: ConnectionListQuery = {
+    ...rest,
+    itemsPerPage: pageSize,
+    ...(typeId ? { partyTypeId: typeId } : {}),
+    ...(partyStatus ? { partyStatus } : {}),
+  };
+  const page = useConnectionPage(query);
+  const columns = useColumns();
+  const title = pluralizeTerm(connectionTerm);
+  const typeName = (id: PartyTypeId) => (id === PartyType.Vendor ? vendorTerm : partyTypeNames[id]);
+
   return (
-    <PlaceholderPage
-      title="Connections"
-      description={
-        possibleOnly
-          ? 'Possible connections: companies on the network you can connect to.'
-          : 'All your connections, with their type, status and actions.'
-      }
-    />
+    <>
+      <PageHeader
+        title={title}
+        actions={
+          <Button component={RouterLink} to={connectionPath('create')} variant="contained">
+            New {connectionTerm}
+          </Button>
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <SearchField value={table.search} onChange={table.setSearch} />
+        <TextField
+          select
+          label="Type"
+          value={typeId}
+          onChange={(e) => {
+            setTypeId(e.target.value === '' ? '' : (Number(e.target.value) as PartyTypeId));
+            table.setPaginationModel({ ...table.paginationModel, page: 0 });
+          }}
+          sx={{ minWidth: 160, mb: 2 }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {typeIds.map((id) => (
+            <MenuItem key={id} value={id}>
+              {typeName(id)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {!possibleOnly && (
+          <TextField
+            select
+            label="Status"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as ConnectionStatus | '');
+              table.setPaginationModel({ ...table.paginationModel, page: 0 });
+            }}
+            sx={{ minWidth: 200, mb: 2 }}
+          >
+            <MenuItem value="">All</MenuItem>
+            {connectionStatuses.map((s) => (
+              <MenuItem key={s} value={s}>
+                {connectionStatusLabels[s]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      </Stack>
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={page.data?.items}
+        rowCount={page.data?.totalRecords}
+        loading={page.isFetching}
+        table={table}
+        onRowClick={(row) => void navigate(connectionPath(row.id))}
+        {...(possibleOnly
+          ? { isRowSelectable: (row: ConnectionListRow) => isSelectableConnection(row.partyStatus) }
+          : {})}
+      />
+    </>
   );
 }

@@ -1,10 +1,116 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { DataGrid } from '@mui/x-data-grid';
+import { invitationMessages, type Invitation } from '@flowline/shared';
+import { ConfirmDialog } from '../../components/data-table/confirm-dialog';
+import { useSnackbar } from '../../components/snackbar';
+import { useFeatureFlags } from '../feature-flags/api';
+import { useDateFormatter } from '../preferences';
+import { useSession } from '../session/use-session';
+import {
+  useDeleteInvitation,
+  useInvitation,
+  usePendingInvitations,
+  useRejectInvitation,
+} from './api';
+import { invitationColumns } from './invitation-columns';
+
+type Pending = { action: 'reject' | 'delete'; row: Invitation } | null;
+
+/** Opened from a notification for an invitation that is no longer pending (spec 2 §2.7). */
+function useActionedMessage(id: number | null): string | null {
+  const { data, isError } = useInvitation(id);
+  if (id === null) return null;
+  if (isError) return invitationMessages.actionedOn;
+  if (!data || data.status === 'pending') return null;
+  const user = data.actionedByUserName ?? '';
+  if (data.status === 'accepted') return invitationMessages.alreadyAccepted(user);
+  if (data.status === 'rejected') return invitationMessages.alreadyRejected(user);
+  return invitationMessages.actionedOn;
+}
 
 export function InvitationListPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { isAdministrator } = useSession();
+  const { networkMatchEnhancementFlag } = useFeatureFlags();
+  const { formatDate } = useDateFormatter();
+  const snackbar = useSnackbar();
+  const { data, isLoading } = usePendingInvitations();
+  const reject = useRejectInvitation();
+  const remove = useDeleteInvitation();
+  const [pending, setPending] = useState<Pending>(null);
+  const byNotification = Number(params.get('idByNotification')) || null;
+  const actioned = useActionedMessage(byNotification);
+
+  useEffect(() => {
+    if (actioned) snackbar.showInfo(actioned);
+  }, [actioned, snackbar]);
+
+  const columns = useMemo(
+    () =>
+      invitationColumns({
+        canAct: isAdministrator,
+        showCompany: networkMatchEnhancementFlag,
+        formatDate,
+        onAccept: (row) => void navigate(`/admin/invitation/${row.id}`),
+        onReject: (row) => setPending({ action: 'reject', row }),
+        onDelete: (row) => setPending({ action: 'delete', row }),
+      }),
+    [isAdministrator, networkMatchEnhancementFlag, formatDate, navigate],
+  );
+
+  const confirm = () => {
+    if (!pending) return;
+    const isReject = pending.action === 'reject';
+    (isReject ? reject : remove).mutate(pending.row.id, {
+      onSuccess: () => {
+        snackbar.showSuccess(isReject ? invitationMessages.rejected : invitationMessages.deleted);
+        setPending(null);
+      },
+      onError: (error) => {
+        snackbar.showError(error.message);
+        setPending(null);
+      },
+    });
+  };
+
   return (
-    <PlaceholderPage
-      title="Invitations"
-      description="Invitations received from other companies, to accept, reject or delete."
-    />
+    <Box>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Invitations
+      </Typography>
+      {actioned && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {actioned}
+        </Alert>
+      )}
+      <DataGrid
+        aria-label="Invitations"
+        rows={data ?? []}
+        columns={columns}
+        loading={isLoading}
+        disableRowSelectionOnClick
+        autoHeight
+        hideFooter={(data?.length ?? 0) <= 25}
+        localeText={{ noRowsLabel: 'No invitations' }}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.action === 'delete' ? 'Delete Invitation' : 'Reject Invitation'}
+        message={
+          pending?.action === 'delete'
+            ? `Delete the expired invitation from ${pending.row.companyName}?`
+            : `Reject the invitation from ${pending?.row.companyName ?? ''}?`
+        }
+        confirmLabel={pending?.action === 'delete' ? 'Delete' : 'Reject'}
+        busy={reject.isPending || remove.isPending}
+        onConfirm={confirm}
+        onClose={() => setPending(null)}
+      />
+    </Box>
   );
 }

@@ -1,0 +1,210 @@
+import crypto from 'node:crypto';
+import { connectionMessages, deriveConnectionStatus } from '@flowline/shared';
+import type { TenantContext } from '../../auth/request-context';
+import { assertAdministrator } from '../../auth/policy';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { connectionRequestMail, invitationMail } from '../../platform/mail/templates/index';
+import { mailUsers, notifyAdministrators } from './notify';
+import {
+  findCompany,
+  findOrgUnitOfCompany,
+  findParty,
+  insertInvitation,
+  isKnownEmail,
+  lockParty,
+  supersedeInvitationsOfParty,
+  unsafeUnlinkPartiesConnectedTo,
+  updateParty,
+} from './repository';
+import { inviteExpiresAt } from './service';
+
+export interface Deps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+const partyNotFound = () => notFound('Connection not found', 'party_not_found');
+const newToken = () => crypto.randomBytes(32).toString('base64url');
+
+/**
+ * Invites a connection that is not on the network by e-mail (or re-invites it: Resend Invite).
+ * Earlier pending invites of the connection are superseded, so only the newest link works.
+ */
+export async function inviteParty(deps: Deps, ctx: TenantContext, partyId: number, email: string) {
+  assertAdministrator(ctx);
+  const { db } = deps;
+  const now = new Date();
+  const invitation = await db.transaction(async (tx) => {
+    const party = await lockParty(tx, ctx.companyId, partyId);
+    if (!party) throw partyNotFound();
+    const status = deriveConnectionStatus(party, now);
+    if (!['notOnNetwork', 'inviteSent', 'inviteExpired'].includes(status)) {
+      throw conflict(
+        'Only connections that are not on the network can be invited',
+        'not_invitable',
+      );
+    }
+    await supersedeInvitationsOfParty(tx, ctx.companyId, partyId);
+    await updateParty(tx, ctx.companyId, partyId, {
+      isInviteSent: true,
+      inviteSentAt: now,
+      inviteEmailAddress: email,
+    });
+    return insertInvitation(tx, {
+      token: newToken(),
+      kind: 'invite',
+      senderCompanyId: ctx.companyId,
+      senderUserId: ctx.userId,
+      senderPartyId: partyId,
+      senderPartyTypeOfReceiverCompany: party.partyTypeId,
+      receiverEmail: email,
+      expiresAt: inviteExpiresAt(now),
+    });
+  });
+  const sender = await findCompany(db, ctx.companyId);
+  // Someone already on Flowline accepts in their company; anyone else registers one.
+  const recipientHasCompany = await isKnownEmail(db, email);
+  try {
+    await deps.mailer.send({
+      to: [email],
+      ...invitationMail({
+        publicUrl: deps.publicUrl,
+        invitingCompanyName: sender?.name ?? '',
+        token: invitation.token,
+        recipientHasCompany,
+        expiresAt: invitation.expiresAt,
+      }),
+    });
+  } catch {
+    throw new AppError(
+      503,
+      'mail_unavailable',
+      'The invitation e-mail could not be sent. Please resend the invite.',
+    );
+  }
+}
+
+/**
+ * A connection request to the network company suggested for the connection: its Administrators
+ * are notified and e-mailed, and accept it from their invitation list.
+ */
+export async function connectParty(
+  deps: Deps,
+  ctx: TenantContext,
+  partyId: number,
+  opts: { orgUnitId?: number; reconnect?: boolean },
+) {
+  assertAdministrator(ctx);
+  const { db } = deps;
+  const now = new Date();
+  const { invitationId, receiverId } = await db.transaction(async (tx) => {
+    const party = await lockParty(tx, ctx.companyId, partyId);
+    if (!party) throw partyNotFound();
+    const status = deriveConnectionStatus(party, now);
+    const allowed = opts.reconnect
+      ? status === 'disconnected'
+      : ['onNetwork', 'connectionRequestExpired'].includes(status);
+    const receiverId =
+      party.suggestedCompanyId ?? (opts.reconnect ? party.connectedCompanyId : null);
+    if (!allowed || receiverId === null || receiverId === ctx.companyId) {
+      throw conflict('This connection cannot be connected', 'not_connectable');
+    }
+    if (opts.orgUnitId && !(await findOrgUnitOfCompany(tx, ctx.companyId, opts.orgUnitId))) {
+      throw badRequest(connectionMessages.unknownProfiles, 'validation_failed', {
+        orgUnitId: connectionMessages.unknownProfiles,
+      });
+    }
+    await supersedeInvitationsOfParty(tx, ctx.companyId, partyId);
+    await updateParty(tx, ctx.companyId, partyId, {
+      isInviteSent: true,
+      inviteSentAt: now,
+      connectionRequestedAt: now,
+      suggestedCompanyId: receiverId,
+      connectedCompanyId: null,
+      isDisconnected: false,
+    });
+    const invitation = await insertInvitation(tx, {
+      token: newToken(),
+      kind: 'connectionRequest',
+      senderCompanyId: ctx.companyId,
+      senderUserId: ctx.userId,
+      senderPartyId: partyId,
+      senderPartyTypeOfReceiverCompany: party.partyTypeId,
+      senderOrgUnitId: opts.orgUnitId ?? null,
+      receiverCompanyId: receiverId,
+      registeredAt: now,
+      expiresAt: inviteExpiresAt(now),
+    });
+    return { invitationId: invitation.id, receiverId };
+  });
+  const sender = await findCompany(db, ctx.companyId);
+  const adminIds = await notifyAdministrators(db, {
+    companyId: receiverId,
+    sourceCompanyId: ctx.companyId,
+    title: 'Received invitation',
+    message: `${sender?.name ?? 'A company'} wants to connect with you on Flowline.`,
+    invitationId,
+  });
+  // The request stands without the mail; the notification already told the administrators.
+  await mailUsers(db, deps.mailer, adminIds, (firstName) =>
+    connectionRequestMail({
+      publicUrl: deps.publicUrl,
+      requestingCompanyName: sender?.name ?? '',
+      firstName,
+    }),
+  ).catch(() => undefined);
+}
+
+/**
+ * Disconnect is permanent for this record. With deleteRelationship the other company's record
+ * for us loses its link too, and its Administrators are told.
+ */
+export async function disconnectParty(
+  db: Db,
+  ctx: TenantContext,
+  partyId: number,
+  deleteRelationship: boolean,
+) {
+  assertAdministrator(ctx);
+  const otherId = await db.transaction(async (tx) => {
+    const party = await lockParty(tx, ctx.companyId, partyId);
+    if (!party) throw partyNotFound();
+    if (party.isDisconnected)
+      throw conflict('This connection is already disconnected', 'disconnected');
+    await updateParty(tx, ctx.companyId, partyId, { isDisconnected: true, isInviteSent: false });
+    return party.connectedCompanyId;
+  });
+  if (!deleteRelationship || otherId === null) return;
+  await unlinkOtherSide(db, ctx, otherId);
+}
+
+async function unlinkOtherSide(db: Db, ctx: TenantContext, otherCompanyId: number) {
+  const count = await unsafeUnlinkPartiesConnectedTo(db, otherCompanyId, ctx.companyId);
+  if (count === 0) return;
+  const me = await findCompany(db, ctx.companyId);
+  await notifyAdministrators(db, {
+    companyId: otherCompanyId,
+    sourceCompanyId: ctx.companyId,
+    title: 'Connection removed',
+    message: `${me?.name ?? 'A company'} disconnected from you.`,
+    invitationId: null,
+  });
+}
+
+/** Resend Invite: a connection request again when the connection is on the network, else the e-mail invite. */
+export async function resendInvitation(
+  deps: Deps,
+  ctx: TenantContext,
+  input: { senderPartyIdOfReceiverCompany: number; receiverEmail: string },
+) {
+  assertAdministrator(ctx);
+  const party = await findParty(deps.db, ctx.companyId, input.senderPartyIdOfReceiverCompany);
+  if (!party) throw partyNotFound();
+  if (party.suggestedCompanyId !== null && party.connectedCompanyId === null) {
+    return connectParty(deps, ctx, party.id, {});
+  }
+  return inviteParty(deps, ctx, party.id, input.receiverEmail);
+}

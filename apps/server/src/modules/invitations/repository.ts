@@ -1,0 +1,277 @@
+import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { PartyType, Role } from '@flowline/shared';
+import type { Db } from '../../db/client';
+import {
+  companies,
+  companyPartyTypes,
+  invitations,
+  membershipRoles,
+  memberships,
+  orgUnits,
+  parties,
+  partyOrgUnits,
+  users,
+} from '../../db/schema/index';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+type PartyValues = Omit<typeof parties.$inferInsert, 'id' | 'companyId'>;
+
+const actionedBy = alias(users, 'actioned_by');
+const sender = alias(users, 'sender_user');
+
+/** An invitation with what the list shows about its sender. */
+const detailColumns = {
+  invitation: invitations,
+  company: companies,
+  senderEmail: sender.emailAddress,
+  partyName: parties.name,
+  orgUnitName: orgUnits.name,
+  actionedByName: sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', ${actionedBy.firstName}, ${actionedBy.lastName})), '')`,
+};
+
+function details(db: Db) {
+  return db
+    .select(detailColumns)
+    .from(invitations)
+    .innerJoin(companies, eq(companies.id, invitations.senderCompanyId))
+    .leftJoin(sender, eq(sender.id, invitations.senderUserId))
+    .leftJoin(parties, eq(parties.id, invitations.senderPartyId))
+    .leftJoin(orgUnits, eq(orgUnits.id, invitations.senderOrgUnitId))
+    .leftJoin(actionedBy, eq(actionedBy.id, invitations.actionedByUserId));
+}
+export type InvitationDetails = Awaited<ReturnType<typeof findPendingForReceiver>>[number];
+
+/** Pending invitations addressed to the company, expired ones included, newest first. */
+export async function findPendingForReceiver(db: Db, receiverCompanyId: number) {
+  return details(db)
+    .where(
+      and(eq(invitations.receiverCompanyId, receiverCompanyId), eq(invitations.status, 'pending')),
+    )
+    .orderBy(sql`${invitations.createdAt} desc`, sql`${invitations.id} desc`);
+}
+
+export async function countLiveForReceiver(db: Db, receiverCompanyId: number, now: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.receiverCompanyId, receiverCompanyId),
+        eq(invitations.status, 'pending'),
+        gte(invitations.expiresAt, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** One invitation addressed to the company (any status but deleted); another's is null. */
+export async function findForReceiver(db: Db, receiverCompanyId: number, id: number) {
+  const [row] = await details(db).where(
+    and(eq(invitations.id, id), eq(invitations.receiverCompanyId, receiverCompanyId)),
+  );
+  return row ?? null;
+}
+
+/** Locks the invitation row addressed to the company for an accept, reject or delete. */
+export async function lockForReceiver(db: Db, receiverCompanyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, id), eq(invitations.receiverCompanyId, receiverCompanyId)))
+    .for('update');
+  return row ?? null;
+}
+
+/**
+ * Not tenant-scoped on purpose: a token is the receiver's proof of the invitation before any
+ * company is bound to it. Locked, so two companies cannot register the same token.
+ */
+export async function unsafeLockByToken(db: Db, token: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.token, token))
+    .for('update');
+  return row ?? null;
+}
+
+export async function insertInvitation(db: Db, values: typeof invitations.$inferInsert) {
+  const [row] = await db.insert(invitations).values(values).returning();
+  if (!row) throw new Error('invitation not stored');
+  return row;
+}
+
+export async function updateInvitation(
+  db: Db,
+  id: number,
+  values: Partial<typeof invitations.$inferInsert>,
+) {
+  await db
+    .update(invitations)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(invitations.id, id));
+}
+
+/** Pending invitations of the sender's connection: superseded by a new one. */
+export async function supersedeInvitationsOfParty(
+  db: Db,
+  senderCompanyId: number,
+  partyId: number,
+) {
+  await db
+    .update(invitations)
+    .set({ status: 'deleted', updatedAt: new Date() })
+    .where(
+      and(
+        eq(invitations.senderCompanyId, senderCompanyId),
+        eq(invitations.senderPartyId, partyId),
+        eq(invitations.status, 'pending'),
+      ),
+    );
+}
+
+export async function findCompany(db: Db, id: number) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row ?? null;
+}
+
+/** The active, unblocked Administrators of a company: they get the notifications. */
+export async function findAdministratorIds(db: Db, companyId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(
+      membershipRoles,
+      and(
+        eq(membershipRoles.companyId, memberships.companyId),
+        eq(membershipRoles.userId, memberships.userId),
+      ),
+    )
+    .where(
+      and(
+        eq(memberships.companyId, companyId),
+        eq(memberships.isActive, true),
+        eq(memberships.blocked, false),
+        eq(membershipRoles.roleId, Role.Administrator),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+export async function isKnownEmail(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.emailAddress}) = lower(${email})`);
+  return !!row;
+}
+
+/** The first party type the company acts as (what it is to others); Vendor when none. */
+export async function findOwnPartyType(db: Db, companyId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: companyPartyTypes.partyTypeId })
+    .from(companyPartyTypes)
+    .where(eq(companyPartyTypes.companyId, companyId))
+    .orderBy(asc(companyPartyTypes.partyTypeId))
+    .limit(1);
+  return row?.id ?? PartyType.Vendor;
+}
+
+export async function findParty(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(parties)
+    .where(and(eq(parties.id, id), eq(parties.companyId, companyId)));
+  return row ?? null;
+}
+
+export async function lockParty(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(parties)
+    .where(and(eq(parties.id, id), eq(parties.companyId, companyId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateParty(
+  db: Db,
+  companyId: number,
+  id: number,
+  values: Partial<PartyValues>,
+) {
+  await db
+    .update(parties)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(parties.id, id), eq(parties.companyId, companyId)));
+}
+
+export async function insertParty(db: Db, companyId: number, values: PartyValues) {
+  const [row] = await db
+    .insert(parties)
+    .values({ ...values, companyId })
+    .returning();
+  if (!row) throw new Error('party not stored');
+  return row;
+}
+
+/** Open (not connected, not disconnected) connections of the company, optionally of one type. */
+export async function findOpenParties(
+  db: Db,
+  companyId: number,
+  filter: { suggestedCompanyId?: number; partyTypeId?: number },
+) {
+  return db
+    .select({ id: parties.id, name: parties.name })
+    .from(parties)
+    .where(
+      and(
+        eq(parties.companyId, companyId),
+        isNull(parties.connectedCompanyId),
+        eq(parties.isDisconnected, false),
+        filter.suggestedCompanyId === undefined
+          ? undefined
+          : eq(parties.suggestedCompanyId, filter.suggestedCompanyId),
+        filter.partyTypeId === undefined ? undefined : eq(parties.partyTypeId, filter.partyTypeId),
+      ),
+    )
+    .orderBy(asc(parties.name), asc(parties.id));
+}
+
+export async function findOrgUnitOfCompany(db: Db, companyId: number, id: number) {
+  const [row] = await db
+    .select({ id: orgUnits.id, name: orgUnits.name })
+    .from(orgUnits)
+    .where(and(eq(orgUnits.id, id), eq(orgUnits.companyId, companyId)));
+  return row ?? null;
+}
+
+/** Adds a profile to a connection (kept when it is already there). */
+export async function addPartyOrgUnit(
+  db: Db,
+  companyId: number,
+  partyId: number,
+  orgUnitId: number,
+) {
+  await db.insert(partyOrgUnits).values({ companyId, partyId, orgUnitId }).onConflictDoNothing();
+}
+
+/**
+ * Deliberately across tenants (disconnect with deleteRelationship): the other company's records
+ * that point at us lose that link. Returns how many changed.
+ */
+export async function unsafeUnlinkPartiesConnectedTo(
+  db: Db,
+  companyId: number,
+  connectedTo: number,
+) {
+  const rows = await db
+    .update(parties)
+    .set({ connectedCompanyId: null, isInviteSent: false, updatedAt: new Date() })
+    .where(and(eq(parties.companyId, companyId), eq(parties.connectedCompanyId, connectedTo)))
+    .returning({ id: parties.id });
+  return rows.length;
+}

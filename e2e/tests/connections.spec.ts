@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, skipWelcome } from '../support/session';
+
+// Seeded by seedDemoAch (apps/server/src/modules/ach/demo.ts) for the vendor company.
+const PROFILE = 'Permian Basin Services - Midland';
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an administrator creates, finds and deletes a connection', async ({ page }) => {
+  const name = `Basin Water Hauling ${Date.now()}`;
+  await signIn(page, 'admin@permian.example');
+  await skipWelcome(page);
+
+  await page.goto('/admin/parties');
+  await expect(page.getByRole('heading', { level: 1, name: 'Connections' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Red Mesa Operating Co\./ })).toContainText(
+    'Connected',
+  );
+  await page.getByRole('link', { name: 'New Connection' }).click();
+  await expect(page).toHaveURL(/\/admin\/connection\/create$/);
+
+  await choose(page, 'Type', 'Vendor');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Number', exact: true }).fill(`BWH-${Date.now()}`);
+  const profileChip = page.getByRole('button', { name: PROFILE });
+  if (!(await profileChip.isVisible())) await choose(page, 'Profile', PROFILE);
+  await page.getByRole('textbox', { name: 'Tax Identifier' }).fill('75-1234567');
+  const emails = page.getByRole('textbox', { name: 'Emails' });
+  await emails.fill('ap@basinwater.example not-an-email');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('not-an-email is not a valid email')).toBeVisible();
+
+  await emails.fill('ap@basinwater.example billing@basinwater.example');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Connection Saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/parties$/);
+
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Basin Water');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Not on network');
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Emails' })).toHaveValue(
+    'ap@basinwater.example billing@basinwater.example',
+  );
+
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Connection Deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/parties$/);
+});
+
+test('a connected connection cannot be deleted', async ({ page }) => {
+  await signIn(page, 'admin@permian.example');
+  await skipWelcome(page);
+  await page.goto('/admin/parties');
+  await page.getByRole('link', { name: 'Red Mesa Operating Co.' }).click();
+  await expect(page.getByLabel('Connection status')).toContainText('Connected');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(
+    page.getByText('Connected connection or connections with pending invites cannot be deleted'),
+  ).toBeVisible();
+});
+
+test('possible connections show only connections not on the network', async ({ page }) => {
+  await signIn(page, 'admin@permian.example');
+  await skipWelcome(page);
+  await page.goto('/admin/connections');
+  await expect(page.getByRole('row', { name: /Caprock Midstream Partners/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Red Mesa Operating Co\./ })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+});
