@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { normalizedNameSql, taxDigitsSql } from './normalized';
 
 export const companies = pgTable(
   'companies',
@@ -43,10 +44,17 @@ export const companies = pgTable(
     registrationIsBoarding: boolean('registration_is_boarding').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Matching keys (generated): see normalized.ts. */
+    normalizedName: varchar('normalized_name', { length: 250 }).generatedAlwaysAs(
+      normalizedNameSql('name'),
+    ),
+    taxDigits: varchar('tax_digits', { length: 50 }).generatedAlwaysAs(taxDigitsSql('tax_number')),
   },
   (t) => [
     uniqueIndex('companies_code_key').on(t.code),
     uniqueIndex('companies_service_id_key').on(t.serviceId),
+    index('companies_tax_digits_idx').on(t.taxDigits),
+    index('companies_normalized_name_idx').on(t.normalizedName),
   ],
 );
 

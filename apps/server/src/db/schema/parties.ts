@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { companies } from './companies';
+import { normalizedNameSql, taxDigitsSql } from './normalized';
 import { orgUnits } from './org-units';
 
 /**
@@ -74,6 +75,13 @@ export const parties = pgTable(
     inviteEmailAddress: varchar('invite_email_address', { length: 320 }),
     connectionRequestedAt: timestamp('connection_requested_at', { withTimezone: true }),
     isDisconnected: boolean('is_disconnected').notNull().default(false),
+    /** Matching keys (generated): see normalized.ts. */
+    normalizedName: varchar('normalized_name', { length: 250 }).generatedAlwaysAs(
+      normalizedNameSql('name'),
+    ),
+    taxDigits: varchar('tax_digits', { length: 50 }).generatedAlwaysAs(
+      taxDigitsSql('tax_identifier'),
+    ),
     ...timestamps(),
   },
   (t) => [
@@ -81,6 +89,9 @@ export const parties = pgTable(
     index('parties_company_type_idx').on(t.companyId, t.partyTypeId),
     index('parties_connected_company_idx').on(t.connectedCompanyId),
     index('parties_tax_identifier_idx').on(t.taxIdentifier),
+    index('parties_tax_digits_idx').on(t.taxDigits),
+    index('parties_normalized_name_idx').on(t.normalizedName),
+    index('parties_suggested_company_idx').on(t.suggestedCompanyId),
   ],
 );
 

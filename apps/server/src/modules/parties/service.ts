@@ -13,6 +13,7 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
+import { refreshMatchForParty } from '../network/matching';
 import { partyTypeName, presentConnection, presentConnectionRow } from './presenter';
 import {
   countPartiesWithStatus,
@@ -130,6 +131,7 @@ export async function createParty(db: Db, ctx: TenantContext, input: ConnectionI
   const id = await db.transaction(async (tx) => {
     const row = await insertParty(tx, ctx.companyId, toValues(input));
     await replacePartyOrgUnits(tx, ctx.companyId, row.id, profileIds);
+    await refreshMatchForParty(tx, ctx.companyId, row.id);
     return row.id;
   });
   return getParty(db, ctx, id);
@@ -142,6 +144,7 @@ export async function saveParty(db: Db, ctx: TenantContext, id: number, input: C
   await db.transaction(async (tx) => {
     if (!(await updateParty(tx, ctx.companyId, id, toValues(input)))) throw partyNotFound();
     await replacePartyOrgUnits(tx, ctx.companyId, id, profileIds);
+    await refreshMatchForParty(tx, ctx.companyId, id);
   });
   return getParty(db, ctx, id);
 }
@@ -188,10 +191,7 @@ export async function checkAlreadyConnected(db: Db, ctx: TenantContext, id: numb
   return { alreadyConnected: other !== null, connectedPartyId: other };
 }
 
-/**
- * The top bar's badge: connections on the network not yet connected or invited (onNetwork). Until
- * network matching sets suggestedCompanyId this is 0.
- */
+/** The top bar's badge: connections on the network not yet connected or invited (onNetwork). */
 export async function countNetworkMatches(db: Db, ctx: TenantContext) {
   return { count: await countPartiesWithStatus(db, ctx.companyId, 'onNetwork', new Date()) };
 }

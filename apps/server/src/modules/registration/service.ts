@@ -12,6 +12,7 @@ import {
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { AppError, conflict } from '../../errors';
+import { refreshMatchesForCompany } from '../network/matching';
 import type { Mailer } from '../../platform/mail/mailer';
 import { companyCode, companyCodeBase, generateTemporaryPassword } from './credentials';
 import {
@@ -122,6 +123,11 @@ export async function registerCompany(
       'We could not send the welcome email. Please try again in a few minutes.',
     );
   }
+  // Other companies' connections that are this company now read 'On network'. The registration
+  // stands even if this fails: the next save of such a connection matches it again.
+  await refreshMatchesForCompany(db, created.company.id).catch((err: unknown) =>
+    deps.log.error({ err }, 'network matching after registration failed'),
+  );
   return { id: created.company.id, name: created.company.name };
 }
 

@@ -103,9 +103,9 @@ export function ConnectionFormPage() {
   return (
     <>
       <PageHeader title={title} actions={actions} />
-      {status && (
+      {connection.data && (
         <div style={{ marginBottom: 16 }} aria-label="Connection status">
-          <ConnectionStatusCell status={status} />
+          <ConnectionStatusCell row={connection.data} />
         </div>
       )}
       {ready ? (

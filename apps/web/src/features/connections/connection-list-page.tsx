@@ -26,7 +26,9 @@ import { PageHeader } from '../../components/page-header';
 import { useDateFormatter } from '../preferences';
 import { useTerm } from '../terminology/api';
 import { useConnectionPage } from './api';
+import { useSession } from '../session/use-session';
 import { ConnectionStatusCell } from './connection-status-cell';
+import { NetworkMatchDialog } from './network-match-dialog';
 
 export const connectionPath = (id: number | 'create') => `/admin/connection/${id}`;
 
@@ -90,7 +92,7 @@ function useColumns(): GridColDef<ConnectionListRow>[] {
       flex: 1.4,
       minWidth: 260,
       sortable: false,
-      renderCell: ({ row }) => <ConnectionStatusCell status={row.partyStatus} />,
+      renderCell: ({ row }) => <ConnectionStatusCell row={row} />,
     },
   ];
 }
@@ -108,6 +110,8 @@ export function ConnectionListPage() {
   const vendorTerm = useTerm(Terminology.Vendor);
   const [typeId, setTypeId] = useState<PartyTypeId | ''>('');
   const [status, setStatus] = useState<ConnectionStatus | ''>('');
+  const [matchesOpen, setMatchesOpen] = useState(false);
+  const { isAdministrator } = useSession();
   const table = useServerTable({
     orderByFields: connectionOrderByFields,
     defaultSort: { field: 'name', direction: 'asc' },
@@ -133,11 +137,19 @@ export function ConnectionListPage() {
       <PageHeader
         title={title}
         actions={
-          <Button component={RouterLink} to={connectionPath('create')} variant="contained">
-            New {connectionTerm}
-          </Button>
+          <Stack direction="row" spacing={1}>
+            {isAdministrator && (
+              <Button variant="outlined" onClick={() => setMatchesOpen(true)}>
+                Find matches
+              </Button>
+            )}
+            <Button component={RouterLink} to={connectionPath('create')} variant="contained">
+              New {connectionTerm}
+            </Button>
+          </Stack>
         }
       />
+      {matchesOpen && <NetworkMatchDialog open onClose={() => setMatchesOpen(false)} />}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <SearchField value={table.search} onChange={table.setSearch} />
         <TextField

@@ -1,17 +1,40 @@
+import { useState, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import { connectionStatusLabels, type ConnectionStatus } from '@flowline/shared';
+import {
+  connectionStatusLabels,
+  type ConnectionListRow,
+  type ConnectionStatus,
+} from '@flowline/shared';
+import { useSnackbar } from '../../components/snackbar';
+import { useFeatureFlags } from '../feature-flags/api';
+import { useSession } from '../session/use-session';
+import {
+  ConnectConfirmDialog,
+  DisconnectDialog,
+  EmailInputDialog,
+} from './connection-action-dialogs';
+import {
+  useConnectConnection,
+  useDisconnectConnection,
+  useInviteConnection,
+  useReconnectConnection,
+  useResendInvite,
+} from './network-actions-api';
 
-/** The action each status offers (spec 2 §4.2); the network actions come with the network work. */
-const statusActions: Partial<Record<ConnectionStatus, string>> = {
-  connected: 'Disconnect',
-  onNetwork: 'Connect',
-  notOnNetwork: 'Invite',
-  inviteSent: 'Resend Invite',
-  inviteExpired: 'Resend Invite',
-  connectionRequestExpired: 'Resend connection request',
+type Action = 'connect' | 'invite' | 'resend' | 'resendRequest' | 'disconnect' | 'reconnect';
+
+/** The action each status offers (spec 1 §4, spec 2 §4.2). */
+const statusActions: Partial<Record<ConnectionStatus, { action: Action; label: string }>> = {
+  connected: { action: 'disconnect', label: 'Disconnect' },
+  onNetwork: { action: 'connect', label: 'Connect' },
+  notOnNetwork: { action: 'invite', label: 'Invite' },
+  inviteSent: { action: 'resend', label: 'Resend Invite' },
+  inviteExpired: { action: 'resend', label: 'Resend Invite' },
+  connectionRequestExpired: { action: 'resendRequest', label: 'Resend connection request' },
+  disconnected: { action: 'reconnect', label: 'Reconnect' },
 };
 
 const colors: Record<ConnectionStatus, 'success' | 'info' | 'warning' | 'default' | 'error'> = {
@@ -25,22 +48,107 @@ const colors: Record<ConnectionStatus, 'success' | 'info' | 'warning' | 'default
   notOnNetwork: 'default',
 };
 
-/** Status badge and its (not yet available) action button. */
-export function ConnectionStatusCell({ status }: { status: ConnectionStatus }) {
-  const action = statusActions[status];
+export const connectConnectionPath = (id: number) => `/admin/connectConnection/${id}`;
+export const requestSentMessage = (company: string) => `Connection request sent to ${company}`;
+
+type Row = Pick<ConnectionListRow, 'id' | 'name' | 'partyStatus'> &
+  Partial<Pick<ConnectionListRow, 'suggestedCompanyName' | 'connectedCompanyName'>>;
+
+/** Status badge and, for Administrators, the status's action with its dialog. */
+export function ConnectionStatusCell({ row }: { row: Row }) {
+  const { isAdministrator } = useSession();
+  const entry = statusActions[row.partyStatus];
   return (
     <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
-      <Chip size="small" color={colors[status]} label={connectionStatusLabels[status]} />
-      {action && (
-        <Tooltip title="Available soon">
-          {/* A disabled button gets no pointer events: the span carries the tooltip. */}
-          <span>
-            <Button size="small" disabled>
-              {action}
-            </Button>
-          </span>
-        </Tooltip>
-      )}
+      <Chip
+        size="small"
+        color={colors[row.partyStatus]}
+        label={connectionStatusLabels[row.partyStatus]}
+      />
+      {isAdministrator && entry && <ActionButton row={row} {...entry} />}
     </Stack>
+  );
+}
+
+function ActionButton({ row, action, label }: { row: Row; action: Action; label: string }) {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const { networkMatchEnhancementFlag } = useFeatureFlags();
+  const connect = useConnectConnection();
+  const reconnect = useReconnectConnection();
+  const invite = useInviteConnection();
+  const resend = useResendInvite();
+  const disconnect = useDisconnectConnection();
+  const company = row.suggestedCompanyName ?? row.connectedCompanyName ?? row.name;
+  const close = () => setOpen(false);
+  const requested = () => {
+    close();
+    snackbar.showSuccess(requestSentMessage(company));
+  };
+  const busy = [connect, reconnect, invite, resend, disconnect].some((m) => m.isPending);
+
+  const start = (e: MouseEvent) => {
+    // The row itself opens the edit form.
+    e.stopPropagation();
+    if (action === 'connect' && networkMatchEnhancementFlag)
+      return void navigate(connectConnectionPath(row.id));
+    if (action === 'resendRequest') return connect.mutate({ id: row.id }, { onSuccess: requested });
+    setOpen(true);
+  };
+
+  return (
+    <span onClick={(e) => e.stopPropagation()}>
+      <Button size="small" onClick={start} disabled={busy}>
+        {label}
+      </Button>
+      {open && action === 'connect' && (
+        <ConnectConfirmDialog
+          open
+          busy={busy}
+          companyName={company}
+          onClose={close}
+          onConfirm={() => connect.mutate({ id: row.id }, { onSuccess: requested })}
+        />
+      )}
+      {open && action === 'reconnect' && (
+        <ConnectConfirmDialog
+          open
+          busy={busy}
+          companyName={company}
+          onClose={close}
+          onConfirm={() => reconnect.mutate(row.id, { onSuccess: requested })}
+        />
+      )}
+      {open && (action === 'invite' || action === 'resend') && (
+        <EmailInputDialog
+          open
+          busy={busy}
+          title={`${label}: ${row.name}`}
+          confirmLabel={action === 'invite' ? 'Invite' : 'Resend'}
+          onClose={close}
+          onSubmit={(email) =>
+            (action === 'invite' ? invite : resend).mutate(
+              { id: row.id, email },
+              { onSuccess: () => (close(), snackbar.showSuccess(`Invitation sent to ${email}`)) },
+            )
+          }
+        />
+      )}
+      {open && action === 'disconnect' && (
+        <DisconnectDialog
+          open
+          busy={busy}
+          name={row.name}
+          onClose={close}
+          onConfirm={(deleteRelationship) =>
+            disconnect.mutate(
+              { id: row.id, deleteRelationship },
+              { onSuccess: () => (close(), snackbar.showSuccess(`Disconnected from ${company}`)) },
+            )
+          }
+        />
+      )}
+    </span>
   );
 }

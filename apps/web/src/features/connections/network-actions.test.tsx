@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Role, type ConnectionListRow } from '@flowline/shared';
+import { installSessionApi, renderApp, type SignedInOptions } from '../../test/render-app';
+import { networkMatchTitle } from './network-match-dialog';
+
+const admin = { roles: [Role.Administrator], mainRole: Role.Administrator };
+const clerk = { roles: [Role.User], mainRole: Role.User };
+const baseRow: ConnectionListRow = {
+  id: 9,
+  partyTypeId: 1,
+  partyTypeName: 'Vendor',
+  name: 'Hawthorne',
+  number: 'H-1',
+  phone: null,
+  companyOrgUnits: [],
+  effectiveFromDate: null,
+  effectiveThruDate: null,
+  isActive: true,
+  partyStatus: 'onNetwork',
+  connectedCompanyId: null,
+  connectedCompanyName: null,
+  suggestedCompanyId: 4,
+  suggestedCompanyName: 'Hawthorne Royalty Trust',
+};
+const noContent = () => new Response(null, { status: 204 });
+
+function setup(row: Partial<ConnectionListRow>, opts: Omit<SignedInOptions, 'handlers'> = {}) {
+  const handlers: NonNullable<SignedInOptions['handlers']> = {
+    'GET /api/terminology': () => [],
+    'GET /api/party/grid/search': () => ({ items: [{ ...baseRow, ...row }], totalRecords: 1 }),
+    'PUT /api/party/9/connect': noContent,
+    'PUT /api/party/9/invite': () =>
+      new Response(JSON.stringify({ error: { message: 'Mail is down', code: 'x' } }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      }),
+  };
+  const api = installSessionApi({ user: admin, ...opts, handlers });
+  const view = renderApp('/admin/parties');
+  return { api, view };
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ width: 1400, height: 800 }),
+  );
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('status cell actions', () => {
+  it('Connect asks for due diligence, then sends the request', async () => {
+    const { api } = setup({});
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Connect' });
+    expect(confirm).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox'));
+    await userEvent.click(confirm);
+    expect(
+      await screen.findByText('Connection request sent to Hawthorne Royalty Trust'),
+    ).toBeVisible();
+    expect(api.find('PUT', '/api/party/9/connect')).toHaveLength(1);
+  });
+
+  it('with the network-match enhancement flag, Connect opens the wizard', async () => {
+    const { view } = setup({}, { featureFlags: { networkMatchEnhancementFlag: true } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    await waitFor(() =>
+      expect(view.router.state.location.pathname).toBe('/admin/connectConnection/9'),
+    );
+  });
+
+  it('Invite checks the e-mail and shows a failure, ready to try again', async () => {
+    setup({ partyStatus: 'notOnNetwork', suggestedCompanyId: null, suggestedCompanyName: null });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite' }));
+    const dialog = await screen.findByRole('dialog');
+    const email = within(dialog).getByLabelText('Email');
+    await userEvent.type(email, 'nope');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(within(dialog).getByText('Must be a valid e-mail')).toBeVisible();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ap@hawthorne.example');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Mail is down')).toBeVisible();
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Invite' })).toBeEnabled(),
+    );
+  });
+
+  it('shows no actions to non-administrators (the admin screens are closed to them)', async () => {
+    setup({ partyStatus: 'notOnNetwork' }, { user: clerk });
+    await screen.findByRole('heading', { name: 'You need to be an administrator' });
+    expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Find matches' })).toBeNull();
+  });
+});
+
+describe('network-match dialog', () => {
+  it('has the spec titles', () => {
+    expect(networkMatchTitle(true, 0)).toBe('Finding Matches on the Exchange Network...');
+    expect(networkMatchTitle(false, 0)).toBe('Sorry no matches found');
+    expect(networkMatchTitle(false, 1)).toBe('1 match found');
+    expect(networkMatchTitle(false, 3)).toBe('3 matches found');
+  });
+
+  it('lists the on-network connections with their company and a Connect each', async () => {
+    const { api } = setup({});
+    await userEvent.click(await screen.findByRole('button', { name: 'Find matches' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('1 match found')).toBeVisible();
+    expect(within(dialog).getByText('Hawthorne Royalty Trust')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Connect' })).toBeVisible();
+    const searches = api.find('GET', '/api/party/grid/search');
+    expect(searches.some((r) => r.search.includes('partyStatus=onNetwork'))).toBe(true);
+  });
+});
