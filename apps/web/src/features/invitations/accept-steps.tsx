@@ -1,4 +1,5 @@
 import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -66,7 +67,8 @@ export function ExistingProfileStep({
   value: number | null;
   onChange(id: number): void;
 }) {
-  if (!loading && profiles.length === 0) {
+  if (loading) return <CircularProgress size={24} aria-label="Loading profiles" />;
+  if (profiles.length === 0) {
     return (
       <Typography>
         The company has no active profile yet. Go back and choose to create a new profile.
@@ -79,7 +81,7 @@ export function ExistingProfileStep({
       label="Profile"
       value={value ?? ''}
       onChange={(e) => onChange(Number(e.target.value))}
-      disabled={loading || profiles.length === 1}
+      disabled={profiles.length === 1}
       sx={{ minWidth: 320 }}
     >
       {profiles.map((p) => (
