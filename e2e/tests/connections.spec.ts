@@ -5,8 +5,12 @@ import { signIn, skipWelcome } from '../support/session';
 const PROFILE = 'Permian Basin Services - Midland';
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // The form may re-render while its lookups arrive on a busy machine: retry the pick as a whole.
+  await expect(async () => {
+    await page.getByRole('combobox', { name: label, exact: true }).click();
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 2000 });
+    await expect(page.getByRole('listbox')).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 test('an administrator creates, finds and deletes a connection', async ({ page }) => {
@@ -38,7 +42,9 @@ test('an administrator creates, finds and deletes a connection', async ({ page }
   await expect(page.getByText('Connection Saved')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/parties$/);
 
-  await page.getByRole('searchbox', { name: 'Search' }).fill('Basin Water');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  // Wait for the searched page to replace the full list before clicking into it.
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText('Not on network');
   await row.getByRole('link', { name }).click();
