@@ -10,6 +10,7 @@ import { legalDocumentsRoutes } from './legal-documents/routes';
 import { logoRoutes } from './logo/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { orgUnitsRoutes } from './org-units/routes';
+import { chatPartiesRoutes } from './parties/chat-parties';
 import { partiesRoutes } from './parties/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { lookupsRoutes } from './lookups/routes';
@@ -31,6 +32,7 @@ export const apiModules: ApiModule[] = [
   achRoutes,
   orgUnitsRoutes,
   partiesRoutes,
+  chatPartiesRoutes,
   invitationsRoutes,
   partyActionsRoutes,
   adminUsersRoutes,
