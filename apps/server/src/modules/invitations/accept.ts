@@ -59,7 +59,7 @@ async function receiverParty(db: Db, ctx: TenantContext, partyId: number | null,
 }
 
 /** Checks of a new profile that need the database, before the transaction. */
-async function assertNewProfile(db: Db, ctx: TenantContext, input: OrgUnitInput) {
+export async function assertNewProfile(db: Db, ctx: TenantContext, input: OrgUnitInput) {
   const userIds = [...new Set(input.users)];
   if ((await findMemberIds(db, ctx.companyId, userIds)).size !== userIds.length) {
     throw badRequest(orgUnitMessages.unknownUsers, 'validation_failed', {

@@ -1,13 +1,23 @@
 import crypto from 'node:crypto';
-import { connectionMessages, deriveConnectionStatus } from '@flowline/shared';
+import {
+  connectionMessages,
+  deriveConnectionStatus,
+  orgUnitMessages,
+  type OrgUnitInput,
+} from '@flowline/shared';
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { connectionRequestMail, invitationMail } from '../../platform/mail/templates/index';
+import { findOrgUnitTerm, insertOrgUnit, replaceOrgUnitUsers } from '../org-units/repository';
+import { toOrgUnitValues } from '../org-units/service';
+import { isUniqueViolation } from '../org-units/unique-violation';
+import { assertNewProfile } from './accept';
 import { mailUsers, notifyAdministrators } from './notify';
 import {
+  addPartyOrgUnit,
   findCompany,
   findOrgUnitOfCompany,
   findParty,
@@ -89,18 +99,21 @@ export async function inviteParty(deps: Deps, ctx: TenantContext, partyId: numbe
 
 /**
  * A connection request to the network company suggested for the connection: its Administrators
- * are notified and e-mailed, and accept it from their invitation list.
+ * are notified and e-mailed, and accept it from their invitation list. With newProfile
+ * (connectAndCreateOrgUnit) the profile is created, given its users and the connection, in the
+ * same transaction as the request.
  */
 export async function connectParty(
   deps: Deps,
   ctx: TenantContext,
   partyId: number,
-  opts: { orgUnitId?: number; reconnect?: boolean },
+  opts: { orgUnitId?: number; reconnect?: boolean; newProfile?: OrgUnitInput },
 ) {
   assertAdministrator(ctx);
   const { db } = deps;
+  if (opts.newProfile) await assertNewProfile(db, ctx, opts.newProfile);
   const now = new Date();
-  const { invitationId, receiverId } = await db.transaction(async (tx) => {
+  const requested = db.transaction(async (tx) => {
     const party = await lockParty(tx, ctx.companyId, partyId);
     if (!party) throw partyNotFound();
     const status = deriveConnectionStatus(party, now);
@@ -116,6 +129,13 @@ export async function connectParty(
       throw badRequest(connectionMessages.unknownProfiles, 'validation_failed', {
         orgUnitId: connectionMessages.unknownProfiles,
       });
+    }
+    let orgUnitId = opts.orgUnitId ?? null;
+    if (opts.newProfile) {
+      const unit = await insertOrgUnit(tx, ctx.companyId, toOrgUnitValues(opts.newProfile));
+      await replaceOrgUnitUsers(tx, ctx.companyId, unit.id, [...new Set(opts.newProfile.users)]);
+      await addPartyOrgUnit(tx, ctx.companyId, partyId, unit.id);
+      orgUnitId = unit.id;
     }
     await supersedeInvitationsOfParty(tx, ctx.companyId, partyId);
     await updateParty(tx, ctx.companyId, partyId, {
@@ -133,12 +153,19 @@ export async function connectParty(
       senderUserId: ctx.userId,
       senderPartyId: partyId,
       senderPartyTypeOfReceiverCompany: party.partyTypeId,
-      senderOrgUnitId: opts.orgUnitId ?? null,
+      senderOrgUnitId: orgUnitId,
       receiverCompanyId: receiverId,
       registeredAt: now,
       expiresAt: inviteExpiresAt(now),
     });
     return { invitationId: invitation.id, receiverId };
+  });
+  const { invitationId, receiverId } = await requested.catch(async (error: unknown) => {
+    if (!isUniqueViolation(error)) throw error;
+    throw conflict(
+      orgUnitMessages.codeTaken(await findOrgUnitTerm(db, ctx.companyId)),
+      'code_taken',
+    );
   });
   const sender = await findCompany(db, ctx.companyId);
   const adminIds = await notifyAdministrators(db, {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { zConnectQuery, zDisconnectQuery, zIdParam, zInviteInput } from '@flowline/shared';
+import {
+  zConnectQuery,
+  zDisconnectQuery,
+  zIdParam,
+  zInviteInput,
+  zOrgUnitInput,
+} from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
 import type { ApiModule } from '../types';
 import { administratorsOnly } from '../users/admin-only';
@@ -47,6 +53,23 @@ export const partyActionsRoutes: ApiModule = async (app, { db, mailer, config })
       await connectParty(deps, requireTenant(req), req.params.id, {
         orgUnitId: req.query.orgUnitId,
       });
+      return reply.status(204).send(null);
+    },
+  );
+  api.put(
+    '/party/:id/connectAndCreateOrgUnit',
+    {
+      onRequest: administratorsOnly,
+      schema: {
+        tags,
+        summary: 'Creates a profile and sends the connection request with it, in one transaction',
+        params,
+        body: zOrgUnitInput,
+        response,
+      },
+    },
+    async (req, reply) => {
+      await connectParty(deps, requireTenant(req), req.params.id, { newProfile: req.body });
       return reply.status(204).send(null);
     },
   );

@@ -92,7 +92,7 @@ function ActionButton({ row, action, label }: { row: Row; action: Action; label:
     // The row itself opens the edit form.
     e.stopPropagation();
     if (action === 'connect' && networkMatchEnhancementFlag)
-      return void navigate(connectConnectionPath(row.id));
+      return void navigate(connectConnectionPath(row.id), { state: { companyName: company } });
     if (action === 'resendRequest') return connect.mutate({ id: row.id }, { onSuccess: requested });
     setOpen(true);
   };

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrgUnitInput } from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
 import { networkKeys } from '../network/api';
 import { connectionKeys } from './api';
@@ -13,6 +14,11 @@ export function connectConnection({ id, orgUnitId }: { id: number; orgUnitId?: n
     method: 'PUT',
     query: orgUnitId === undefined ? {} : { orgUnitId },
   });
+}
+
+/** Creates the profile and sends the connection request with it, in one transaction. */
+export function connectAndCreateOrgUnit({ id, profile }: { id: number; profile: OrgUnitInput }) {
+  return apiRequest(`/party/${id}/connectAndCreateOrgUnit`, { method: 'PUT', body: profile });
 }
 
 export function reconnectConnection(id: number) {
@@ -53,6 +59,7 @@ function useNetworkMutation<V>(mutationFn: (v: V) => Promise<void>) {
 
 export const useInviteConnection = () => useNetworkMutation(inviteConnection);
 export const useConnectConnection = () => useNetworkMutation(connectConnection);
+export const useConnectAndCreateOrgUnit = () => useNetworkMutation(connectAndCreateOrgUnit);
 export const useReconnectConnection = () => useNetworkMutation(reconnectConnection);
 export const useDisconnectConnection = () => useNetworkMutation(disconnectConnection);
 export const useResendInvite = () => useNetworkMutation(resendInvite);
