@@ -58,7 +58,8 @@ console.log(`Running tests on ${onServer ? 'the PostgreSQL server' : 'PGlite'}`)
 const selected = suites.filter((s) =>
   only.length > 0 ? only.includes(s.name) : !onServer || s.usesDatabase,
 );
-if (onServer && only.length === 0) console.log('(shared and web suites do not use a database: run on PGlite only)');
+if (onServer && only.length === 0)
+  console.log('(shared and web suites do not use a database: run on PGlite only)');
 
 for (const suite of selected) {
   const report = path.join(outDir, `${suite.name}.json`);

@@ -1,4 +1,12 @@
-import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { timestamps } from './columns';
 import { companies } from './companies';
@@ -23,20 +31,30 @@ export const invitations = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     senderUserId: integer('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The sender's connection record for the receiver. */
-    senderPartyId: integer('sender_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    senderPartyId: integer('sender_party_id').references(() => parties.id, {
+      onDelete: 'set null',
+    }),
     /** What the receiver is to the sender (party type id, e.g. Purchaser 5). */
     senderPartyTypeOfReceiverCompany: integer('sender_party_type_of_receiver_company').notNull(),
     /** The sender's profile the connection belongs to. */
-    senderOrgUnitId: integer('sender_org_unit_id').references(() => orgUnits.id, { onDelete: 'set null' }),
+    senderOrgUnitId: integer('sender_org_unit_id').references(() => orgUnits.id, {
+      onDelete: 'set null',
+    }),
     receiverEmail: varchar('receiver_email', { length: 320 }),
     /** Known for connection requests, and once the invitation is registered by a company. */
-    receiverCompanyId: integer('receiver_company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    receiverCompanyId: integer('receiver_company_id').references(() => companies.id, {
+      onDelete: 'cascade',
+    }),
     /** The receiver's connection record for the sender, created on accept. */
-    receiverPartyId: integer('receiver_party_id').references(() => parties.id, { onDelete: 'set null' }),
+    receiverPartyId: integer('receiver_party_id').references(() => parties.id, {
+      onDelete: 'set null',
+    }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     registeredAt: timestamp('registered_at', { withTimezone: true }),
     actionedAt: timestamp('actioned_at', { withTimezone: true }),
-    actionedByUserId: integer('actioned_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actionedByUserId: integer('actioned_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps(),
   },
   (t) => [
