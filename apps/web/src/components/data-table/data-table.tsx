@@ -23,6 +23,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   getRowClassName?: (params: GridRowClassNameParams<R>) => string;
   /** Checkbox selection of the rows for which isRowSelectable is true. */
   isRowSelectable?: (row: R) => boolean;
+  /** Columns that start hidden (field → false); users can show them from the column menu. */
+  hiddenColumns?: Record<string, boolean>;
   sx?: SxProps<Theme>;
 }
 
@@ -41,6 +43,7 @@ export function DataTable<R extends GridValidRowModel>({
   onRowClick,
   getRowClassName,
   isRowSelectable,
+  hiddenColumns,
   sx,
 }: DataTableProps<R>) {
   // Pages of up to 100 rows are rendered whole (every cell in the DOM, for find-in-page and tests);
@@ -52,6 +55,9 @@ export function DataTable<R extends GridValidRowModel>({
       rows={rows ?? []}
       rowCount={rowCount ?? 0}
       columns={columns}
+      initialState={
+        hiddenColumns ? { columns: { columnVisibilityModel: hiddenColumns } } : undefined
+      }
       loading={loading}
       paginationMode="server"
       sortingMode="server"

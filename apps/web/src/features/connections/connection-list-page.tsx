@@ -26,6 +26,7 @@ import { PageHeader } from '../../components/page-header';
 import { useDateFormatter } from '../preferences';
 import { useTerm } from '../terminology/api';
 import { useConnectionPage } from './api';
+import { useFeatureFlags } from '../feature-flags/api';
 import { useSession } from '../session/use-session';
 import { ConnectionStatusCell } from './connection-status-cell';
 import { NetworkMatchDialog } from './network-match-dialog';
@@ -44,6 +45,7 @@ function useColumns(): GridColDef<ConnectionListRow>[] {
       sortable: false,
       renderCell: () => <HubOutlinedIcon fontSize="small" color="action" sx={{ mt: 1.5 }} />,
     },
+    { field: 'partyTypeName', headerName: 'Type', flex: 0.7, minWidth: 100, sortable: false },
     {
       field: 'name',
       headerName: `${connectionTerm} Name`,
@@ -59,6 +61,16 @@ function useColumns(): GridColDef<ConnectionListRow>[] {
         </Link>
       ),
     },
+    {
+      field: 'company',
+      headerName: 'Company',
+      flex: 1,
+      minWidth: 160,
+      sortable: false,
+      // The Flowline company the connection is (or probably is) on the network.
+      valueGetter: (_v, row) => row.connectedCompanyName ?? row.suggestedCompanyName ?? '',
+    },
+    { field: 'number', headerName: 'Number', flex: 0.7, minWidth: 100, sortable: false },
     { field: 'phone', headerName: 'Phone', flex: 0.8, minWidth: 120 },
     {
       field: 'companyOrgUnits',
@@ -112,6 +124,7 @@ export function ConnectionListPage() {
   const [status, setStatus] = useState<ConnectionStatus | ''>('');
   const [matchesOpen, setMatchesOpen] = useState(false);
   const { isAdministrator } = useSession();
+  const { networkMatchEnhancementFlag } = useFeatureFlags();
   const table = useServerTable({
     orderByFields: connectionOrderByFields,
     defaultSort: { field: 'name', direction: 'asc' },
@@ -197,6 +210,12 @@ export function ConnectionListPage() {
         loading={page.isFetching}
         table={table}
         onRowClick={(row) => void navigate(connectionPath(row.id))}
+        // Spec 2 §2.12: Type and Number are hidden; Company shows only with network-match enhancement.
+        hiddenColumns={{
+          partyTypeName: false,
+          number: false,
+          company: networkMatchEnhancementFlag,
+        }}
         {...(possibleOnly
           ? { isRowSelectable: (row: ConnectionListRow) => isSelectableConnection(row.partyStatus) }
           : {})}

@@ -103,6 +103,30 @@ describe('Connections list', () => {
     expect(search).toContain('orderBy=name');
     expect(search).not.toContain('partyStatus');
     expect(screen.getByRole('combobox', { name: 'Status' })).toBeInTheDocument();
+    // Spec 2 §2.12: Type, Number and Company are hidden columns (Company needs the flag).
+    const headers = within(grid)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['Connection Name', 'Phone', 'Status']));
+    for (const hidden of ['Type', 'Number', 'Company']) expect(headers).not.toContain(hidden);
+  });
+
+  it('shows the Company column with the network-match enhancement flag', async () => {
+    installSessionApi({
+      user: admin,
+      featureFlags: { networkMatchEnhancementFlag: true },
+      handlers: {
+        'GET /api/terminology': () => [],
+        'GET /api/party/grid/search': () => ({
+          items: [{ ...row, suggestedCompanyId: 4, suggestedCompanyName: 'Apex Network Co' }],
+          totalRecords: 1,
+        }),
+      },
+    });
+    renderApp('/admin/parties');
+    const grid = await screen.findByRole('grid');
+    expect(await within(grid).findByText('Apex Network Co')).toBeInTheDocument();
+    expect(within(grid).getByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
   });
 
   it('possible connections: only not-on-network rows, no status filter, selectable', async () => {
