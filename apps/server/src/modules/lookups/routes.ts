@@ -30,91 +30,56 @@ export const lookupsRoutes: ApiModule = async (app) => {
   const tags = ['lookups'];
   const country = z.object({ country: zCountryCodeParam });
 
-  api.get(
-    '/servicesLookup/Timezones',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'IANA time zones, named with their current UTC offset',
-        response: { 200: z.array(zTimeZone) },
-      },
-    },
-    async (_req, reply) => cached(reply, lookups.getTimeZones()),
-  );
+  /** One public, cacheable GET per static list; the data comes from packages/shared. */
+  const staticLookup = (
+    path: string,
+    summary: string,
+    // The response schema still shapes and checks what is sent; the lists are typed where defined.
+    response: z.ZodType<unknown>,
+    load: () => unknown,
+  ) =>
+    api.get(
+      `/servicesLookup/${path}`,
+      { config, schema: { tags, summary, response: { 200: response } } },
+      async (_req, reply) => cached(reply, load()),
+    );
 
-  api.get(
-    '/servicesLookup/Countries',
-    {
-      config,
-      schema: { tags, summary: 'All ISO 3166-1 countries', response: { 200: z.array(zCountry) } },
-    },
-    async (_req, reply) => cached(reply, lookups.getCountries()),
+  staticLookup(
+    'Timezones',
+    'IANA time zones, named with their current UTC offset',
+    z.array(zTimeZone),
+    lookups.getTimeZones,
   );
-
-  api.get(
-    '/servicesLookup/AllStates',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'US states and Canadian provinces',
-        response: { 200: z.array(zCountryState) },
-      },
-    },
-    async (_req, reply) => cached(reply, lookups.getAllStates()),
+  staticLookup('Countries', 'All ISO 3166-1 countries', z.array(zCountry), lookups.getCountries);
+  staticLookup(
+    'AllStates',
+    'US states and Canadian provinces',
+    z.array(zCountryState),
+    lookups.getAllStates,
   );
-
-  api.get(
-    '/servicesLookup/AllTaxTypes',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Tax identification types of every country',
-        response: { 200: z.array(zCountryTaxType) },
-      },
-    },
-    async (_req, reply) => cached(reply, lookups.getAllTaxTypes()),
+  staticLookup(
+    'AllTaxTypes',
+    'Tax identification types of every country',
+    z.array(zCountryTaxType),
+    lookups.getAllTaxTypes,
   );
-
-  api.get(
-    '/servicesLookup/AllStatesByCountry',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'States and provinces by country code',
-        response: { 200: zStatesByCountry },
-      },
-    },
-    async (_req, reply) => cached(reply, lookups.getStatesByCountry()),
+  staticLookup(
+    'AllStatesByCountry',
+    'States and provinces by country code',
+    zStatesByCountry,
+    lookups.getStatesByCountry,
   );
-
-  api.get(
-    '/servicesLookup/AllTaxTypesByCountry',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Tax identification types by country code',
-        response: { 200: zTaxTypesByCountry },
-      },
-    },
-    async (_req, reply) => cached(reply, lookups.getTaxTypesByCountry()),
+  staticLookup(
+    'AllTaxTypesByCountry',
+    'Tax identification types by country code',
+    zTaxTypesByCountry,
+    lookups.getTaxTypesByCountry,
   );
-
-  api.get(
-    '/servicesLookup/Locations',
-    {
-      config,
-      schema: {
-        tags,
-        summary: 'Countries with their states or provinces',
-        response: { 200: z.array(zLocation) },
-      },
-    },
-    async (_req, reply) => cached(reply, lookups.getLocations()),
+  staticLookup(
+    'Locations',
+    'Countries with their states or provinces',
+    z.array(zLocation),
+    lookups.getLocations,
   );
 
   api.get(
