@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
@@ -44,7 +45,7 @@ export default async function setup(project: TestProject) {
       await cleanup.end();
     };
   }
-  const pglite = await PGlite.create({ extensions: { pg_trgm } });
+  const pglite = await PGlite.create({ extensions: { pg_trgm, btree_gin } });
   const database = await openDatabase({ url: null, pglite });
   await database.migrate();
   await seedReferenceData(database.db);

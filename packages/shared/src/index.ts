@@ -27,3 +27,6 @@ export * from './rules/connection-status';
 export * from './schemas/connections';
 export * from './schemas/connection-dtos';
 export * from './schemas/invitations';
+export * from './document-fields';
+export * from './history-operations';
+export * from './schemas/documents';

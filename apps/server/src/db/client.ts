@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -68,7 +69,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let client = opts.pglite;
   if (!client) {
     if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-    client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm } });
+    client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, btree_gin } });
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;

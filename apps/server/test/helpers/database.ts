@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -37,7 +38,7 @@ export async function createTestDatabase(): Promise<Database> {
   if (!dumpFile) throw new Error('global setup did not prepare a template database');
   const pglite = await PGlite.create({
     loadDataDir: new Blob([fs.readFileSync(dumpFile)]),
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
   });
   return openDatabase({ url: null, pglite });
 }

@@ -9,3 +9,4 @@ export * from './parties';
 export * from './files';
 export * from './ach';
 export * from './invitations';
+export * from './documents';

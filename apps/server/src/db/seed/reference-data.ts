@@ -1,7 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { DocumentTemplate, documentTypes as documentTypeSeeds } from '@flowline/shared';
+import {
+  DocumentTemplate,
+  documentTypes as documentTypeSeeds,
+  lookupValueId,
+  metadataFieldSeeds,
+} from '@flowline/shared';
 import type { Db } from '../client';
-import { documentTemplates, documentTypes } from '../schema/index';
+import {
+  documentTemplates,
+  documentTypes,
+  metadataDefinitions,
+  metadataLookupValues,
+} from '../schema/index';
 
 const templateNames: Record<number, string> = {
   [DocumentTemplate.Unknown]: 'Unknown',
@@ -47,6 +57,56 @@ export async function seedReferenceData(db: Db): Promise<void> {
           isAccountingReport: sql`excluded.is_accounting_report`,
           adminOnly: sql`excluded.admin_only`,
         },
+      });
+    await tx
+      .insert(metadataDefinitions)
+      .values(
+        metadataFieldSeeds.map((f, index) => ({
+          id: f.id,
+          documentTypeId: f.documentTypeId,
+          key: f.key,
+          name: f.name,
+          fieldTypeId: f.fieldTypeId,
+          isReadonly: f.isReadonly ?? false,
+          isDocumentProperty: f.isDocumentProperty ?? false,
+          isDollarTotal: f.isDollarTotal ?? false,
+          isMultiple: f.isMultiple ?? false,
+          isThirdParty: f.isThirdParty ?? false,
+          isRequired: f.isRequired ?? false,
+          sortOrder: index,
+          listColumnOrder: f.listColumn ?? null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: metadataDefinitions.id,
+        set: {
+          key: sql`excluded.key`,
+          name: sql`excluded.name`,
+          fieldTypeId: sql`excluded.field_type_id`,
+          isReadonly: sql`excluded.is_readonly`,
+          isDocumentProperty: sql`excluded.is_document_property`,
+          isDollarTotal: sql`excluded.is_dollar_total`,
+          isMultiple: sql`excluded.is_multiple`,
+          isThirdParty: sql`excluded.is_third_party`,
+          isRequired: sql`excluded.is_required`,
+          sortOrder: sql`excluded.sort_order`,
+          listColumnOrder: sql`excluded.list_column_order`,
+        },
+      });
+    const lookups = metadataFieldSeeds.flatMap((f) =>
+      (f.lookupValues ?? []).map((lookupValue, i) => ({
+        id: lookupValueId(f.id, i + 1),
+        metadataDefinitionId: f.id,
+        lookupValue,
+        sortOrder: i + 1,
+      })),
+    );
+    await tx
+      .insert(metadataLookupValues)
+      .values(lookups)
+      .onConflictDoUpdate({
+        target: metadataLookupValues.id,
+        set: { lookupValue: sql`excluded.lookup_value`, sortOrder: sql`excluded.sort_order` },
       });
   });
 }

@@ -1,0 +1,101 @@
+/**
+ * Audit-history operations (spec 1 §9: each maps to an icon and a label). The ids are ours and
+ * fixed; `category` drives the history filter tabs: Updates (Edit), Workflow, Views (Read).
+ */
+export type HistoryCategory = 'Edit' | 'Workflow' | 'Read';
+
+export interface HistoryOperationInfo {
+  id: number;
+  name: string;
+  label: string;
+  category: HistoryCategory;
+  /** Name of the MUI icon the screen shows (mapped to a component in the web app). */
+  icon: string;
+}
+
+export const HistoryOperation = {
+  Create: 1,
+  Edit: 2,
+  Read: 3,
+  Publish: 4,
+  Receive: 5,
+  CancelPublish: 6,
+  Approve: 7,
+  Reject: 8,
+  RejectToSystem: 9,
+  Pay: 10,
+  PaymentCancelled: 11,
+  Resubmit: 12,
+  ReplaceFile: 13,
+  Delete: 14,
+  Cancel: 15,
+  Close: 16,
+  AttachmentAdded: 17,
+  AttachmentDeleted: 18,
+  LineItemAdded: 19,
+  LineItemEdited: 20,
+  LineItemDeleted: 21,
+  ReturnSigned: 22,
+  ReturnUnsigned: 23,
+  Download: 24,
+  AutoExtraction: 25,
+  TextExtraction: 26,
+  MarkUnread: 27,
+  StatusChanged: 28,
+} as const;
+export type HistoryOperationId = (typeof HistoryOperation)[keyof typeof HistoryOperation];
+
+const op = (
+  id: HistoryOperationId,
+  name: string,
+  label: string,
+  category: HistoryCategory,
+  icon: string,
+): HistoryOperationInfo => ({ id, name, label, category, icon });
+
+export const historyOperations: readonly HistoryOperationInfo[] = [
+  op(1, 'Create', 'New version created', 'Workflow', 'NoteAdd'),
+  op(2, 'Edit', 'Field updated', 'Edit', 'Edit'),
+  op(3, 'Read', 'Viewed', 'Read', 'Visibility'),
+  op(4, 'Publish', 'Sent', 'Workflow', 'Send'),
+  op(5, 'Receive', 'Received', 'Workflow', 'MoveToInbox'),
+  op(6, 'CancelPublish', 'Send cancelled', 'Workflow', 'CancelScheduleSend'),
+  op(7, 'Approve', 'Approved', 'Workflow', 'CheckCircle'),
+  op(8, 'Reject', 'Rejected', 'Workflow', 'Cancel'),
+  op(9, 'RejectToSystem', 'Rejected to System', 'Workflow', 'Block'),
+  op(10, 'Pay', 'Payment added', 'Workflow', 'Payments'),
+  op(11, 'PaymentCancelled', 'Payment cancelled', 'Workflow', 'MoneyOff'),
+  op(12, 'Resubmit', 'Resubmitted', 'Workflow', 'Replay'),
+  op(13, 'ReplaceFile', 'File replaced', 'Workflow', 'FindReplace'),
+  op(14, 'Delete', 'Deleted', 'Workflow', 'Delete'),
+  op(15, 'Cancel', 'Cancelled', 'Workflow', 'DoDisturbOn'),
+  op(16, 'Close', 'Closed', 'Workflow', 'Close'),
+  op(17, 'AttachmentAdded', 'Attachment added', 'Edit', 'AttachFile'),
+  op(18, 'AttachmentDeleted', 'Attachment deleted', 'Edit', 'LinkOff'),
+  op(19, 'LineItemAdded', 'Line item added', 'Edit', 'PlaylistAdd'),
+  op(20, 'LineItemEdited', 'Line item updated', 'Edit', 'EditNote'),
+  op(21, 'LineItemDeleted', 'Line item deleted', 'Edit', 'PlaylistRemove'),
+  op(22, 'ReturnSigned', 'Returned Signed', 'Workflow', 'Draw'),
+  op(23, 'ReturnUnsigned', 'Returned Unsigned', 'Workflow', 'AssignmentReturn'),
+  op(24, 'Download', 'Downloaded', 'Read', 'Download'),
+  op(25, 'AutoExtraction', 'Values extracted automatically', 'Edit', 'AutoFixHigh'),
+  op(26, 'TextExtraction', 'Text extracted', 'Workflow', 'TextSnippet'),
+  op(27, 'MarkUnread', 'Marked unread', 'Read', 'MarkEmailUnread'),
+  op(28, 'StatusChanged', 'Status changed', 'Workflow', 'Sync'),
+];
+
+const byId = new Map(historyOperations.map((o) => [o.id, o]));
+
+export function historyOperationInfo(id: number): HistoryOperationInfo {
+  return (
+    byId.get(id as HistoryOperationId) ??
+    op(id as HistoryOperationId, 'Unknown', 'Unknown', 'Workflow', 'Help')
+  );
+}
+
+export const historyFilterTabs = [
+  { label: 'All', category: null },
+  { label: 'Updates', category: 'Edit' },
+  { label: 'Workflow', category: 'Workflow' },
+  { label: 'Views', category: 'Read' },
+] as const;

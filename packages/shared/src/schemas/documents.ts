@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import { RouteStatus, type RouteStatusId } from '../ids';
+
+/**
+ * Document contracts shared by the server routes and the SPA (spec 3 §3, §7; spec 1 §3, §7;
+ * docs/documents.md). Response shapes the spec leaves open are ours.
+ */
+
+// ---- Constants (spec 1 §9, spec 3 §9) -------------------------------------------------------
+
+export const DOCUMENT_UPLOAD_MAX_BYTES = 500 * 1024 * 1024;
+export const DOCUMENT_UPLOAD_TIMEOUT_MS = 180_000;
+export const DOCUMENT_LIST_PAGE_SIZES = [25, 50, 75, 100] as const;
+/** 'all' in a document list is sent as this page size. */
+export const DOCUMENT_LIST_ALL_PAGE_SIZE = 100_000;
+export const SEARCH_RESULT_PAGE_SIZES = [25, 50, 75, 100, 500] as const;
+export const PARTY_PICKER_PAGE_SIZE = 100;
+export const PARTY_PICKER_DEBOUNCE_MS = 150;
+export const PARTY_PICKER_FOCUS_DELAY_MS = 300;
+export const TYPEAHEAD_LIMIT = 10;
+export const VIEWER_ZOOM = { start: 1.5, step: 0.25, min: 0.5, max: 4 } as const;
+export const AUTO_EXTRACTED_HIGHLIGHT_MS = 2000;
+export const CLICK_TO_FILL_HIGHLIGHT_MS = 1500;
+
+export const documentMessages = {
+  fileRequired: 'Please select a file to send',
+  tooLarge: 'The file is larger than the 500 MB limit.',
+  wrongType: 'Only PDF, PNG, JPEG and TIFF files can be uploaded.',
+  documentSent: 'Document Sent',
+  noLongerAvailable: 'The document is no longer available',
+  notFound: 'Document not found',
+  deleteConfirm: 'Delete selected document ?',
+  cancelSendConfirm: 'Cancel sending of this document?',
+  partyNotConnected: 'Documents can only be sent to a connected connection.',
+} as const;
+
+// ---- Route statuses (spec 3 §4) -------------------------------------------------------------
+
+export type StatusColour = 'blue' | 'green' | 'red';
+
+export const routeStatusNames: Record<RouteStatusId, string> = {
+  1: 'Sent',
+  2: 'Received',
+  3: 'Approved',
+  4: 'Paid',
+  5: 'Rejected',
+  6: 'Resubmitted',
+  7: 'New',
+  8: 'Pending',
+  9: 'Returned',
+  10: 'Viewed',
+};
+
+export function routeStatusColour(id: number | null | undefined): StatusColour {
+  const status = id ?? RouteStatus.New;
+  if (status === RouteStatus.Rejected) return 'red';
+  if (
+    status === RouteStatus.Approved ||
+    status === RouteStatus.Paid ||
+    status === RouteStatus.Viewed
+  ) {
+    return 'green';
+  }
+  return 'blue';
+}
+
+/** A missing status is displayed as New. */
+export function routeStatusName(id: number | null | undefined): string {
+  return routeStatusNames[(id ?? RouteStatus.New) as RouteStatusId] ?? 'New';
+}
+
+// ---- Document types with their metadata definitions -----------------------------------------
+
+export const zMetadataDefinition = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  isReadonly: z.boolean(),
+  isDocumentProperty: z.boolean(),
+  isDollarTotal: z.boolean(),
+  isMultiple: z.boolean(),
+  isThirdParty: z.boolean(),
+  isRequired: z.boolean(),
+  sortOrder: z.number().int(),
+  listColumnOrder: z.number().int().nullable(),
+  metadataType: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type MetadataDefinition = z.infer<typeof zMetadataDefinition>;
+
+export const zLookupValue = z.object({ id: z.number().int(), lookupValue: z.string() });
+export type LookupValue = z.infer<typeof zLookupValue>;
+
+// ---- Upload (spec 3 §3 upload metadata, spec 1 §7) ------------------------------------------
+
+/** The `fileUploadData` multipart part: either a new document, or an attachment to one. */
+export const zFileUploadData = z.object({
+  batchName: z.string().trim().max(100).optional(),
+  userId: z.number().int().optional(),
+  folderId: z.number().int().optional(),
+  numberOfDocuments: z.number().int().optional(),
+  returnBeforeOcr: z.boolean().optional(),
+  receivingPartyId: z.number().int().positive().optional(),
+  receivingCompanyId: z.number().int().positive().optional(),
+  ReceivingCompanyName: z.string().optional(),
+  documentTypeId: z.number().int().positive().optional(),
+  /** Bill To: a profile (org unit) of the receiving company (ours; spec 3 §2 Send dialog). */
+  billToOrgUnitId: z.number().int().positive().optional(),
+  documentId: z.number().int().positive().optional(),
+  isAttachment: z.boolean().optional(),
+});
+export type FileUploadData = z.infer<typeof zFileUploadData>;
+
+export const zUploadResult = z.object({
+  batchName: z.string().nullable(),
+  documentIds: z.array(z.number().int()),
+  /** Set when the upload was an attachment. */
+  attachmentId: z.number().int().optional(),
+});
+export type UploadResult = z.infer<typeof zUploadResult>;
+
+// ---- Lists: document route lists, search results, inbox (spec 3 §3 document row) ------------
+
+export const zResultColumn = z.object({
+  name: z.string(),
+  key: z.string(),
+  metadataType: z.object({ id: z.number().int() }),
+});
+export type ResultColumn = z.infer<typeof zResultColumn>;
+
+export const zResultRow = z.object({
+  id: z.number().int(),
+  documentTypeId: z.number().int(),
+  routeStatusId: z.number().int().nullable(),
+  isRead: z.boolean(),
+  /** One value per column, in column order (canonical text form, null when empty). */
+  values: z.array(z.string().nullable()),
+});
+export type ResultRow = z.infer<typeof zResultRow>;
+
+export const zDocumentResultSet = z.object({
+  columns: z.array(zResultColumn),
+  rows: z.array(zResultRow),
+  totalRecords: z.number().int(),
+});
+export type DocumentResultSet = z.infer<typeof zDocumentResultSet>;
+
+export const zSortDirection = z.enum(['asc', 'desc']);
+
+/** Query of /documentroute/all/{documentTypeId} and the other route lists. */
+export const zDocumentListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(DOCUMENT_LIST_ALL_PAGE_SIZE).default(25),
+  /** 'id', 'routeStatusId', 'counterparty' or a metadata key of the type. */
+  orderBy: z.string().max(100).default('id'),
+  orderByDirection: zSortDirection.default('desc'),
+  query: z.string().trim().max(200).optional(),
+  documentRouteStatusId: z.coerce.number().int().min(0).optional(),
+});
+export type DocumentListQuery = z.input<typeof zDocumentListQuery>;
+
+export const zSearchRequest = z.object({
+  querySearchTerm: z.string().trim().min(1, 'Required').max(200),
+  page: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(500).default(25),
+});
+export type SearchRequest = z.input<typeof zSearchRequest>;
+
+export const zTypeaheadSuggestion = z.object({
+  documentId: z.number().int(),
+  documentTypeId: z.number().int(),
+  documentTypeName: z.string(),
+  /** What the suggestion shows: doc number or the best-matching value, with the type name. */
+  text: z.string(),
+});
+export type TypeaheadSuggestion = z.infer<typeof zTypeaheadSuggestion>;
+
+// ---- The document (spec 1 §3) ---------------------------------------------------------------
+
+export const zDocumentParty = z.object({ id: z.number().int(), name: z.string() });
+
+export const zDocumentMetadataEntry = z.object({
+  metadata: zMetadataDefinition,
+  value: z.string().nullable(),
+  highlight: z.boolean(),
+  autoExtracted: z.boolean(),
+  allowedValues: z.array(zLookupValue).nullable(),
+  lookupValue: zLookupValue.nullable(),
+  party: zDocumentParty.nullable(),
+});
+export type DocumentMetadataEntry = z.infer<typeof zDocumentMetadataEntry>;
+
+export const zDocument = z.object({
+  id: z.number().int(),
+  documentTypeId: z.number().int(),
+  documentTypeName: z.string(),
+  documentTypeTemplateId: z.number().int(),
+  lineItemsEnabled: z.boolean(),
+  routeStatusId: z.number().int().nullable(),
+  routeStatus: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** This company's side of the document. */
+  side: z.enum(['sent', 'received']),
+  isRead: z.boolean(),
+  ownerCompanyId: z.number().int(),
+  counterparty: z
+    .object({
+      companyId: z.number().int().nullable(),
+      companyName: z.string().nullable(),
+      partyId: z.number().int().nullable(),
+    })
+    .nullable(),
+  fileName: z.string(),
+  contentType: z.string(),
+  fileSize: z.number().int(),
+  pageCount: z.number().int().nullable(),
+  batchName: z.string().nullable(),
+  versionRootId: z.number().int(),
+  previousVersionId: z.number().int().nullable(),
+  metadata: z.array(zDocumentMetadataEntry),
+  documentSignatures: z.array(
+    z.object({
+      imageAsBase64: z.string(),
+      userId: z.number().int(),
+      area: z.string(),
+      page: z.number().int(),
+    }),
+  ),
+  lineItems: z.array(z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DocumentDto = z.infer<typeof zDocument>;
