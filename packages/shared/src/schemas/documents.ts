@@ -229,3 +229,80 @@ export const zDocument = z.object({
   updatedAt: z.string(),
 });
 export type DocumentDto = z.infer<typeof zDocument>;
+
+// ---- Document screen calls (spec 1 §7; bodies the spec leaves open are ours) ----------------
+
+/** PUT /documents/{id}/metadata and the body of PUT /documents/{id}/publish: values by field id. */
+export const zMetadataValueInput = z.object({
+  metadataDefinitionId: z.number().int().positive(),
+  value: z.string().max(4000).nullable(),
+  lookupValueId: z.number().int().positive().nullable().optional(),
+  partyId: z.number().int().positive().nullable().optional(),
+});
+export type MetadataValueInput = z.infer<typeof zMetadataValueInput>;
+
+export const zSaveDocumentRequest = z.object({
+  metadata: z.array(zMetadataValueInput).max(500),
+});
+export type SaveDocumentRequest = z.infer<typeof zSaveDocumentRequest>;
+
+export const zCancelPublishRequest = z.object({
+  ids: z.array(z.number().int().positive()).min(1).max(500),
+});
+
+export const zHistoryEntry = z.object({
+  id: z.number().int(),
+  operation: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    label: z.string(),
+    categories: z.array(z.enum(['Edit', 'Workflow', 'Read'])),
+  }),
+  objectId: z.number().int(),
+  objectName: z.string().nullable(),
+  objectType: z.string().nullable(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  rowNumber: z.number().int().nullable(),
+  updateUser: z.string().nullable(),
+  updateDate: z.string(),
+  hasHistoryDetails: z.boolean(),
+  metadataTypeId: z.number().int().nullable(),
+});
+export type HistoryEntry = z.infer<typeof zHistoryEntry>;
+
+export const zHistoryDetails = z.object({
+  historyId: z.number().int(),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      oldValue: z.string().nullable(),
+      newValue: z.string().nullable(),
+    }),
+  ),
+});
+export type HistoryDetails = z.infer<typeof zHistoryDetails>;
+
+export const zRejectionReason = z.object({ reason: z.string().nullable() });
+
+export const zDocumentVersion = z.object({
+  id: z.number().int(),
+  latestVersionDocId: z.number().int(),
+  updateDate: z.string(),
+  versionNumber: z.number().int(),
+  fileName: z.string(),
+});
+export type DocumentVersion = z.infer<typeof zDocumentVersion>;
+
+export const zDocumentAttachment = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  contentType: z.string(),
+  createdAt: z.string(),
+  /** False for the other company's attachments and on read-only documents. */
+  canDelete: z.boolean(),
+});
+export type DocumentAttachment = z.infer<typeof zDocumentAttachment>;
+
+export const zDocumentAvailability = z.object({ available: z.boolean() });

@@ -12,11 +12,28 @@ export interface BlobStore {
    * with that error.
    */
   put(key: string, stream: Readable, opts?: BlobPutOptions): Promise<{ size: number }>;
+  /**
+   * Stores the stream under a key derived from its SHA-256 (`<prefix>/sha256/<2 hex>/<64 hex>`),
+   * never from a name the user chose; identical content is stored once. Like put, nothing is
+   * left behind when the stream errors.
+   */
+  putByContent(prefix: string, stream: Readable, opts?: BlobPutOptions): Promise<StoredBlob>;
   /** The blob's bytes; rejects with BlobNotFoundError when there is none. */
   get(key: string): Promise<Readable>;
   /** Removes the blob; a missing one is not an error (deletes run after commits and may repeat). */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+}
+
+export interface StoredBlob {
+  key: string;
+  sha256: string;
+  size: number;
+}
+
+/** The key of content-addressed blobs (see BlobStore.putByContent). */
+export function contentKey(prefix: string, sha256: string): string {
+  return `${prefix}/sha256/${sha256.slice(0, 2)}/${sha256}`;
 }
 
 export interface BlobPutOptions {

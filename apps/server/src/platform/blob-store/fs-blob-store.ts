@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertValidBlobKey, BlobNotFoundError, type BlobStore } from './blob-store';
+import { assertValidBlobKey, BlobNotFoundError, contentKey, type BlobStore } from './blob-store';
 
 /**
  * The embedded blob store: one file per key under `root`. Writes go to a temporary file in
@@ -40,6 +40,37 @@ export function createFsBlobStore(rootDir: string): BlobStore {
         throw error;
       }
       return { size: out.bytesWritten };
+    },
+
+    async putByContent(prefix, stream) {
+      assertValidBlobKey(prefix);
+      await fs.promises.mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, `${crypto.randomUUID()}.part`);
+      const out = fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+      const hash = crypto.createHash('sha256');
+      try {
+        await pipeline(
+          stream,
+          async function* (source: AsyncIterable<Buffer>) {
+            for await (const chunk of source) {
+              hash.update(chunk);
+              yield chunk;
+            }
+          },
+          out,
+        );
+        const sha256 = hash.digest('hex');
+        const key = contentKey(prefix, sha256);
+        const target = pathOf(key);
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        // Identical content may already be there: rename replaces it with the same bytes.
+        await fs.promises.rename(tmp, target);
+        return { key, sha256, size: out.bytesWritten };
+      } catch (error) {
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
+        await fs.promises.rm(tmp, { force: true });
+        throw error;
+      }
     },
 
     async get(key) {

@@ -3,8 +3,8 @@ import type { AppConfig } from '../../config';
 import type { BlobStore } from './blob-store';
 import { createFsBlobStore } from './fs-blob-store';
 
-export { assertValidBlobKey, BlobNotFoundError } from './blob-store';
-export type { BlobPutOptions, BlobStore } from './blob-store';
+export { assertValidBlobKey, BlobNotFoundError, contentKey } from './blob-store';
+export type { BlobPutOptions, BlobStore, StoredBlob } from './blob-store';
 
 /**
  * The embedded store under DATA_DIR/files. An S3 implementation (chosen by environment variables,
