@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, config);
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app);
 
   if (config.oidc.embedded) {
@@ -59,13 +61,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerEmbeddedIssuer(app, { config, db: database.db, keys: deps.keys });
   }
 
-  const platform = createPlatform(app, config, database.db);
+  const platform = createPlatform(app, config, database);
   const verifyToken = deps.verifyToken ?? createTokenVerifier(config, deps.keys);
   await app.register(requestContextPlugin, { db: database.db, verifyToken });
   await app.register(
     async (api) => {
       for (const mod of apiModules)
-        await api.register(mod, { config, db: database.db, database, ...platform });
+        await api.register(mod, { config, db: database.db, database, verifyToken, ...platform });
     },
     { prefix: '/api' },
   );

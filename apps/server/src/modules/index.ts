@@ -14,6 +14,7 @@ import { chatPartiesRoutes } from './parties/chat-parties';
 import { partiesRoutes } from './parties/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { lookupsRoutes } from './lookups/routes';
+import { realtimeRoutes } from './realtime/routes';
 import { registrationRoutes } from './registration/routes';
 import { terminologyRoutes } from './terminology/routes';
 import type { ApiModule } from './types';
@@ -29,6 +30,7 @@ export const apiModules: ApiModule[] = [
   featureFlagsRoutes,
   clientLogsRoutes,
   notificationsRoutes,
+  realtimeRoutes,
   achRoutes,
   orgUnitsRoutes,
   partiesRoutes,
