@@ -45,9 +45,27 @@ export function installFakeApi(handlers: Record<string, Handler>) {
     return result instanceof Response ? result : json(result);
   });
   vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('WebSocket', SilentWebSocket);
   return {
     requests,
     find: (method: string, path: string) =>
       requests.filter((r) => r.method === method && r.path === path),
   };
+}
+
+/** The real-time socket of the shell: it stays 'connecting' and never delivers anything. */
+class SilentWebSocket extends EventTarget {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readonly readyState = 0;
+  onopen: unknown = null;
+  onmessage: unknown = null;
+  onclose: unknown = null;
+  constructor(readonly url: string) {
+    super();
+  }
+  send(): void {}
+  close(): void {}
 }

@@ -9,6 +9,8 @@ import { WelcomeDialog } from '../session/welcome-dialog';
 import { TopBar, TopBarSpacer } from './top-bar';
 import { Navigation } from './navigation';
 import { ChatPanel } from './chat-panel';
+import { SystemNotifications } from './system-notifications';
+import { useRealtimeNotifications } from '../realtime/use-realtime-notifications';
 
 /** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
 export function AppShell() {
@@ -20,9 +22,11 @@ export function AppShell() {
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const showNavigation = !onDocument;
+  useRealtimeNotifications();
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SystemNotifications />
       <TopBar
         compact={mobile}
         showMenuButton={mobile && showNavigation}

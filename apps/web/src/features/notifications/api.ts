@@ -1,9 +1,31 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  zDocumentAvailability,
+  zNotification,
+  zNotificationPage,
+} from '@flowline/shared';
+import { apiRequest } from '../../lib/api-client';
 import { getCountTolerating404 } from '../../lib/count';
+
+/** What a notification click opens (actionId), with the id in actionData. */
+export const NotificationAction = {
+  openDocument: 'openDocument',
+  openInvitation: 'openInvitation',
+} as const;
 
 export const notificationKeys = {
   all: ['notifications'] as const,
   unreadCount: () => [...notificationKeys.all, 'unread-count'] as const,
+  page: (page: number) => [...notificationKeys.all, 'page', page] as const,
+  pendingSystem: () => [...notificationKeys.all, 'pending-system'] as const,
 };
 
 export function getUnreadNotificationCount() {
@@ -20,4 +42,49 @@ export const unreadNotificationCountQueryOptions = () =>
 
 export function useUnreadNotificationCount(): number {
   return useQuery(unreadNotificationCountQueryOptions()).data ?? 0;
+}
+
+export const notificationPageQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: notificationKeys.page(page),
+    queryFn: () =>
+      apiRequest('/notifications', {
+        query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE },
+        schema: zNotificationPage,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useNotificationPage(page: number) {
+  return useQuery(notificationPageQueryOptions(page));
+}
+
+export function usePendingSystemNotifications() {
+  return useQuery({
+    queryKey: notificationKeys.pendingSystem(),
+    queryFn: () =>
+      apiRequest('/notifications/pendingSystemNotifications', { schema: z.array(zNotification) }),
+    refetchInterval: 120_000,
+    meta: { silent: true },
+  });
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (notificationId: number) =>
+      apiRequest('/notifications/markNotificationAsRead', {
+        method: 'POST',
+        query: { notificationId },
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+/** Whether a notification's document can still be opened (spec 1 §2). */
+export async function isDocumentAvailable(documentId: number): Promise<boolean> {
+  const { available } = await apiRequest(`/documents/${documentId}/available`, {
+    schema: zDocumentAvailability,
+  });
+  return available;
 }

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { NotificationType } from '@flowline/shared';
+import { apiAuthHeaders } from '../../lib/api-client';
+import { notificationKeys } from '../../features/notifications/api';
+import { invitationKeys } from '../../features/invitations/api';
+import { useSession } from '../../features/session/use-session';
+import { openRealtimeSocket, realtimeUrl, type RealtimeNotification } from './realtime-socket';
+
+/** The title the server gives invitation notifications (spec 2 §4.3). */
+const RECEIVED_INVITATION = 'Received invitation';
+
+/** Query keys whose data a notification may have changed (documents arrive with one). */
+const DOCUMENT_QUERY_ROOTS = ['documents', 'document-lists', 'inbox', 'search'];
+
+/**
+ * Real-time notifications (spec 2 §4.3): while signed in to a company, a WebSocket announces new
+ * notifications; the client refetches what they change — the unread count, the notification
+ * pages, pending system notifications, the invitation count and document lists.
+ */
+export function useRealtimeNotifications(): void {
+  const queryClient = useQueryClient();
+  const { company } = useSession();
+
+  useEffect(() => {
+    if (typeof WebSocket === 'undefined') return;
+    const socket = openRealtimeSocket({
+      url: realtimeUrl(),
+      companyId: company.id,
+      getToken: async () => (await apiAuthHeaders()).Authorization?.replace(/^Bearer /, '') ?? null,
+      onNotification: (notification) => refreshAfter(queryClient, notification),
+      onReconnected: () => refreshAfter(queryClient, null),
+    });
+    return () => socket.close();
+  }, [company.id, queryClient]);
+}
+
+function refreshAfter(queryClient: QueryClient, notification: RealtimeNotification | null): void {
+  void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  if (!notification || notification.title === RECEIVED_INVITATION) {
+    void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
+  }
+  if (!notification || notification.notificationTypeId === NotificationType.Regular) {
+    void queryClient.invalidateQueries({
+      predicate: (query) => DOCUMENT_QUERY_ROOTS.includes(String(query.queryKey[0])),
+    });
+  }
+}
