@@ -48,6 +48,9 @@ export function installSessionApi({
       req.headers.has('Company-Id') ? fullUser : { ...fullUser, roles: [], mainRole: null },
     'GET /api/featureflags': () => flags(featureFlags),
     'GET /api/documentType': () => documentTypeSummaries,
+    // What the shell and Home always ask for: no connections, no system notifications.
+    'GET /api/party/grid/search': () => ({ items: [], totalRecords: 0 }),
+    'GET /api/notifications/pendingSystemNotifications': () => [],
     'POST /api/exchangeusers/welcomeMessageDisplayed': () => new Response(null, { status: 204 }),
     'POST /api/clientexceptionlogger/exception': () => new Response(null, { status: 204 }),
     'POST /api/authenticationexceptionlogger/exception': () => new Response(null, { status: 204 }),

@@ -1,0 +1,79 @@
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import CircularProgress from '@mui/material/CircularProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { DocumentResultSet } from '@flowline/shared';
+
+/** One dashboard card: title, a spinner while loading, then the content. */
+export function Widget({
+  title,
+  loading,
+  children,
+}: {
+  title: string;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-label={title}>
+      <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent sx={{ minHeight: 240 }}>
+        {loading ? <CircularProgress aria-label={`Loading ${title}`} /> : children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The first rows of a document result set: Doc # and the type's first columns; rows open it. */
+export function DocumentRowsTable({
+  resultSet,
+  emptyText,
+  columnCount = 3,
+}: {
+  resultSet: DocumentResultSet | undefined;
+  emptyText: string;
+  columnCount?: number;
+}) {
+  const navigate = useNavigate();
+  if (!resultSet || resultSet.rows.length === 0) {
+    return <Typography color="text.secondary">{emptyText}</Typography>;
+  }
+  const columns = resultSet.columns.slice(0, columnCount);
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>Doc #</TableCell>
+          {columns.map((c) => (
+            <TableCell key={c.key}>{c.name}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {resultSet.rows.map((row) => (
+          <TableRow
+            key={row.id}
+            hover
+            tabIndex={0}
+            sx={{ cursor: 'pointer' }}
+            onClick={() => navigate(`/documents/${row.id}`)}
+            onKeyDown={(e) => e.key === 'Enter' && navigate(`/documents/${row.id}`)}
+          >
+            <TableCell>{row.id}</TableCell>
+            {columns.map((c, i) => (
+              <TableCell key={c.key}>{row.values[i] ?? ''}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
