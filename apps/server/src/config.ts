@@ -1,36 +1,69 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DOCUMENT_UPLOAD_MAX_BYTES } from '@flowline/shared';
+
+const zBooleanFlag = z
+  .enum(['true', 'false', '1', '0'], { message: 'Use true or false' })
+  .transform((v) => v === 'true' || v === '1');
 
 /** Environment → typed configuration. Every value has a safe default for the embedded mode. */
-const zEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).default(3000),
-  /** The address users reach the app at; the embedded issuer and redirects are built on it. */
-  PUBLIC_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
-  /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR/db is used. */
-  DATABASE_URL: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** External OpenID Connect issuer; when unset the embedded issuer at /oidc serves local accounts. */
-  OIDC_ISSUER: z.string().url().optional(),
-  OIDC_CLIENT_ID: z.string().default('flowline-web'),
-  OIDC_AUDIENCE: z.string().optional(),
-  OIDC_SCOPE: z.string().default('openid profile email offline_access'),
-  /** Claim in the access token holding the user's e-mail (external issuers differ). */
-  OIDC_EMAIL_CLAIM: z.string().default('email'),
-  /** Lifetime of access tokens issued by the embedded issuer. */
-  OIDC_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(600),
-  /** Allowed browser origins for CORS, comma-separated. Closed (same-origin only) by default. */
-  CORS_ORIGINS: z.string().default(''),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** Seed demo data when the database is empty (on by default in the embedded mode). */
-  SEED_DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
-  /** Flags switched on for every company, comma-separated (e.g. accounting-reports). */
-  FEATURE_FLAGS: z.string().default(''),
-  SMTP_URL: z.string().optional(),
-  WEB_DIST_DIR: z.string().optional(),
-});
+const zEnv = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).default(3000),
+    /** The address users reach the app at; the embedded issuer and redirects are built on it. */
+    PUBLIC_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR/db is used. */
+    DATABASE_URL: z.string().optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    /** External OpenID Connect issuer; when unset the embedded issuer at /oidc serves local accounts. */
+    OIDC_ISSUER: z.string().url().optional(),
+    OIDC_CLIENT_ID: z.string().default('flowline-web'),
+    OIDC_AUDIENCE: z.string().optional(),
+    OIDC_SCOPE: z.string().default('openid profile email offline_access'),
+    /** Claim in the access token holding the user's e-mail (external issuers differ). */
+    OIDC_EMAIL_CLAIM: z.string().default('email'),
+    /** Lifetime of access tokens issued by the embedded issuer. */
+    OIDC_ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(600),
+    /** Allowed browser origins for CORS, comma-separated. Closed (same-origin only) by default. */
+    CORS_ORIGINS: z.string().default(''),
+    LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Seed demo data when the database is empty (on by default in the embedded mode). */
+    SEED_DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
+    /** Flags switched on for every company, comma-separated (e.g. accounting-reports). */
+    FEATURE_FLAGS: z.string().default(''),
+    SMTP_URL: z.string().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+    /** Largest document upload in bytes (default 500 MB, spec 1 §9); tests lower it. */
+    DOCUMENT_UPLOAD_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(DOCUMENT_UPLOAD_MAX_BYTES),
+    /** Where files live: `fs` = DATA_DIR/files (embedded), `s3` = an S3-compatible bucket. */
+    BLOB_STORE: z.enum(['fs', 's3']).default('fs'),
+    S3_BUCKET: z.string().optional(),
+    /** Falls back to AWS_REGION, then us-east-1 (S3-compatible servers mostly ignore it). */
+    S3_REGION: z.string().optional(),
+    /** An S3-compatible server (MinIO, Ceph, R2…); unset = AWS S3. */
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_FORCE_PATH_STYLE: zBooleanFlag.default(false),
+    /** Optional overrides; unset = the standard AWS credential chain (env, profile, IAM role). */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+  })
+  .refine((e) => e.BLOB_STORE !== 's3' || !!e.S3_BUCKET, {
+    path: ['S3_BUCKET'],
+    message: 'S3_BUCKET is required when BLOB_STORE=s3',
+  })
+  .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither',
+  });
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -56,12 +89,28 @@ export interface AppConfig {
   featureFlags: string[];
   smtpUrl: string | null;
   webDistDir: string;
+  documentUploadMaxBytes: number;
+  /** The blob store: `fs` under DATA_DIR/files, or `s3` with `s3` set. */
+  blobStore: 'fs' | 's3';
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** Null = the standard AWS credential chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const e = zEnv.parse(env);
+  const parsed = zEnv.safeParse(env);
+  // One readable line per problem (e.g. "✖ S3_BUCKET is required when BLOB_STORE=s3").
+  if (!parsed.success) throw new Error(`Invalid configuration:\n${z.prettifyError(parsed.error)}`);
+  const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const embedded = !e.OIDC_ISSUER;
   const issuer = e.OIDC_ISSUER ?? `${publicUrl}/oidc`;
@@ -93,5 +142,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     featureFlags: list(e.FEATURE_FLAGS),
     smtpUrl: e.SMTP_URL ?? null,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
+    documentUploadMaxBytes: e.DOCUMENT_UPLOAD_MAX_BYTES,
+    blobStore: e.BLOB_STORE,
+    s3:
+      e.BLOB_STORE === 's3' && e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+            endpoint: e.S3_ENDPOINT ?? null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : null,
+          }
+        : null,
   };
 }

@@ -30,3 +30,4 @@ export * from './schemas/invitations';
 export * from './document-fields';
 export * from './history-operations';
 export * from './schemas/documents';
+export * from './schemas/document-lists';

@@ -1,7 +1,9 @@
 import { achRoutes } from './ach/routes';
 import { clientLogsRoutes } from './client-logs/routes';
 import { companiesRoutes } from './companies/routes';
+import { documentListsRoutes } from './document-lists/routes';
 import { documentTypesRoutes } from './document-types/routes';
+import { downloadsRoutes } from './downloads/routes';
 import { featureFlagsRoutes } from './feature-flags/routes';
 import { healthRoutes } from './health/routes';
 import { invitationsRoutes } from './invitations/routes';
@@ -27,6 +29,8 @@ export const apiModules: ApiModule[] = [
   usersRoutes,
   companiesRoutes,
   documentTypesRoutes,
+  documentListsRoutes,
+  downloadsRoutes,
   featureFlagsRoutes,
   clientLogsRoutes,
   notificationsRoutes,

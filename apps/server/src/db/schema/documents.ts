@@ -110,6 +110,10 @@ export const documents = pgTable(
     index('documents_batch_idx').on(t.ownerCompanyId, t.batchName, t.createdByUserId),
     index('documents_version_root_idx').on(t.versionRootId),
     index('documents_file_sha_idx').on(t.fileSha256),
+    // Lists exclude deleted and temporary documents with NOT EXISTS against this small index.
+    index('documents_not_live_idx')
+      .on(t.id)
+      .where(sql`${t.deletedAt} IS NOT NULL OR ${t.isTemporary}`),
   ],
 );
 
@@ -172,7 +176,10 @@ export const documentRoutes = pgTable(
       t.routeStatusId,
       t.documentId,
     ),
+    // Migration 0010 adds INCLUDE (document_type_id, route_status_id): index-only counts.
     index('document_routes_company_side_idx').on(t.companyId, t.side, t.documentId),
+    // The default sort (id desc) of one company's rows.
+    index('document_routes_company_document_idx').on(t.companyId, t.documentId),
     index('document_routes_search_idx').using('gin', t.companyId, t.searchVector),
     index('document_routes_typeahead_idx').using(
       'gin',

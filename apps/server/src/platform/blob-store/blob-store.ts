@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where uploaded files live: the embedded default is a folder under DATA_DIR, production an
- * S3-compatible bucket (a later implementation of this same interface). Keys are relative,
+ * Where uploaded files live: the embedded default is a folder under DATA_DIR (fs-blob-store.ts),
+ * production an S3-compatible bucket (s3-blob-store.ts). Keys are relative,
  * slash-separated paths such as `companies/12/legal/<uuid>`; services build them, routes never do.
  */
 export interface BlobStore {
@@ -18,11 +18,22 @@ export interface BlobStore {
    * left behind when the stream errors.
    */
   putByContent(prefix: string, stream: Readable, opts?: BlobPutOptions): Promise<StoredBlob>;
-  /** The blob's bytes; rejects with BlobNotFoundError when there is none. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The blob's bytes (or the inclusive byte range given); rejects with BlobNotFoundError when
+   * there is none. The range must lie within the blob (callers know its size).
+   */
+  get(key: string, range?: BlobRange): Promise<Readable>;
   /** Removes the blob; a missing one is not an error (deletes run after commits and may repeat). */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Releases connections (the S3 client's sockets); the app calls it when it closes. */
+  close?(): void;
+}
+
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface BlobRange {
+  start: number;
+  end: number;
 }
 
 export interface StoredBlob {

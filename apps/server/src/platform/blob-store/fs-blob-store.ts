@@ -73,12 +73,12 @@ export function createFsBlobStore(rootDir: string): BlobStore {
       }
     },
 
-    async get(key) {
+    async get(key, range) {
       const file = pathOf(key);
       try {
         // Opening first turns a missing blob into a rejection here, not an error mid-response.
         const handle = await fs.promises.open(file, 'r');
-        return handle.createReadStream() as Readable;
+        return handle.createReadStream(range && { start: range.start, end: range.end }) as Readable;
       } catch (error) {
         if (isMissing(error)) throw new BlobNotFoundError(key);
         throw error;

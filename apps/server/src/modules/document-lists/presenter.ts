@@ -1,0 +1,103 @@
+import {
+  documentNumberKeys,
+  genericDocumentColumns,
+  routeStatusName,
+  type InboxItem,
+  type ResultColumn,
+  type ResultRow,
+  type TypeaheadSuggestion,
+} from '@flowline/shared';
+import type { RouteListRow } from './repository';
+import type { TypeaheadRow } from './search-repository';
+import { dollarTotalKeys } from './sql-fragments';
+
+type Values = Record<string, string | null | undefined>;
+
+/** List values are canonical text; anything else (a stray JSON value) is shown as its text. */
+function text(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function firstOf(values: Values, keys: readonly string[]): string | null {
+  for (const key of keys) {
+    const value = text(values[key]);
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+export const documentNumberOf = (values: Values) => firstOf(values, documentNumberKeys);
+
+export const typeColumns = (
+  definitions: { key: string; name: string; fieldTypeId: number }[],
+): ResultColumn[] =>
+  definitions.map((d) => ({ key: d.key, name: d.name, metadataType: { id: d.fieldTypeId } }));
+
+function baseRow(row: RouteListRow) {
+  return {
+    id: row.id,
+    documentTypeId: row.document_type_id,
+    routeStatusId: row.route_status_id,
+    isRead: row.is_read,
+  };
+}
+
+/** A row of a type list: the type's list columns, in column order. */
+export function presentTypeRow(row: RouteListRow, columns: ResultColumn[]): ResultRow {
+  return { ...baseRow(row), values: columns.map((c) => text(row.list_values[c.key])) };
+}
+
+/** The generic columns' values of a row, by key (see genericDocumentColumns). */
+function genericValues(row: RouteListRow): Record<string, string | null> {
+  return {
+    documentTypeName: row.document_type_name,
+    number: documentNumberOf(row.list_values),
+    counterparty: row.counterparty_name,
+    amount: firstOf(row.list_values, dollarTotalKeys),
+    status: routeStatusName(row.route_status_id),
+    date: row.date,
+  };
+}
+
+export const genericColumns = (): ResultColumn[] =>
+  genericDocumentColumns.map((c) => ({
+    key: c.key,
+    name: c.name,
+    metadataType: { id: c.metadataType.id },
+  }));
+
+/** A row of a list that mixes types (search, sent, all): the generic columns. */
+export function presentGenericRow(row: RouteListRow): ResultRow {
+  const values = genericValues(row);
+  return { ...baseRow(row), values: genericDocumentColumns.map((c) => values[c.key] ?? null) };
+}
+
+export function presentInboxItem(row: RouteListRow): InboxItem {
+  return {
+    ...baseRow(row),
+    documentTypeName: row.document_type_name ?? '',
+    metadata: genericValues(row),
+  };
+}
+
+/**
+ * What a suggestion shows: the document number (or Doc # when the type has none), followed by
+ * the first other value that contains the typed text, else the file name when that matched.
+ */
+export function presentSuggestion(row: TypeaheadRow, typed: string): TypeaheadSuggestion {
+  const needle = typed.toLowerCase();
+  const number = documentNumberOf(row.list_values);
+  const contains = (v: string | null) => v !== null && v.toLowerCase().includes(needle);
+  const matched = contains(number)
+    ? null
+    : (Object.values(row.list_values).map(text).find(contains) ??
+      (contains(row.file_name) ? row.file_name : null));
+  const head = number ?? `#${row.id}`;
+  return {
+    documentId: row.id,
+    documentTypeId: row.document_type_id,
+    documentTypeName: row.document_type_name,
+    text: matched ? `${head} · ${matched}` : head,
+  };
+}

@@ -1,0 +1,86 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  zDocumentListQuery,
+  zDocumentResultSet,
+  zDocumentTypeIdsParam,
+  zIdParam,
+  zInbox,
+} from '@flowline/shared';
+import { requireTenant } from '../../auth/request-context';
+import type { ApiModule } from '../types';
+import { searchRoutes } from './search-routes';
+import * as service from './service';
+
+/**
+ * Document route lists (spec 2 §7.3), status tabs, dashboard data, search and type-ahead: reads,
+ * open to every role of the selected company; see docs/document-lists-and-search.md.
+ */
+export const documentListsRoutes: ApiModule = async (app, opts) => {
+  const { db } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['document lists'];
+  const list = (summary: string) => ({
+    tags,
+    summary,
+    querystring: zDocumentListQuery,
+    response: { 200: zDocumentResultSet },
+  });
+
+  for (const url of ['/documentroute', '/documentroute/']) {
+    api.get(url, { schema: list('All the company’s documents (sent and received)') }, async (req) =>
+      service.listGeneric(db, requireTenant(req), req.query),
+    );
+  }
+
+  api.get(
+    '/documentroute/sent',
+    { schema: list('Documents the company sent (drafts excluded)') },
+    async (req) =>
+      service.listGeneric(db, requireTenant(req), req.query, { side: 'sent', hasStatus: true }),
+  );
+
+  api.get(
+    '/documentroute/inbox',
+    {
+      schema: {
+        tags,
+        summary: 'Documents the company received, all types, newest first',
+        querystring: zDocumentListQuery,
+        response: { 200: zInbox },
+      },
+    },
+    async (req) => service.listInbox(db, requireTenant(req), req.query),
+  );
+
+  api.get(
+    '/documentroute/all/:documentTypeId',
+    {
+      schema: {
+        ...list('The list of one document type: its list columns and the rows of both sides'),
+        params: z.object({ documentTypeId: zIdParam }),
+      },
+    },
+    async (req) => service.listByType(db, requireTenant(req), req.params.documentTypeId, req.query),
+  );
+
+  api.get(
+    '/documentroute/getByDocumentTypes/:ids',
+    {
+      schema: {
+        ...list('Documents of several types (comma-separated ids), generic columns'),
+        params: z.object({ ids: zDocumentTypeIdsParam }),
+      },
+    },
+    async (req) =>
+      service.listGeneric(db, requireTenant(req), req.query, { documentTypeIds: req.params.ids }),
+  );
+
+  api.get(
+    '/documentroute/notReturnedDOs',
+    { schema: list('Pending division orders received and not returned yet') },
+    async (req) => service.listNotReturnedDivisionOrders(db, requireTenant(req), req.query),
+  );
+
+  await app.register(searchRoutes, opts);
+};

@@ -1,0 +1,99 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { documentNumberKeys, FieldType, metadataFieldSeeds, RouteStatus } from '@flowline/shared';
+
+/**
+ * SQL pieces shared by the list, search and count queries. Every query reads `document_routes r`
+ * of one company; user text only ever reaches SQL as a bound parameter.
+ */
+
+/** The document behind the route is live: not soft-deleted, not an unused replace-file upload. */
+export const liveDocument = sql`NOT EXISTS (
+  SELECT 1 FROM documents d
+  WHERE d.id = r.document_id AND (d.deleted_at IS NOT NULL OR d.is_temporary)
+)`;
+
+/** documentRouteStatusId > 0 filters the status; New (7) also matches a missing status. */
+export function statusFilter(statusId: number | undefined): SQL | null {
+  if (!statusId) return null;
+  if (statusId === RouteStatus.New) {
+    return sql`(r.route_status_id = ${RouteStatus.New} OR r.route_status_id IS NULL)`;
+  }
+  return sql`r.route_status_id = ${statusId}`;
+}
+
+/** LIKE pattern for "contains", with the user's wildcards escaped. */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text.toLowerCase())}%`;
+}
+
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Search within a list: the trigram haystack (doc #, metadata, type and file name) contains it. */
+export function textFilter(query: string | undefined): SQL | null {
+  if (!query) return null;
+  return sql`r.search_text ILIKE ${containsPattern(query)}`;
+}
+
+export function whereAll(parts: (SQL | null)[]): SQL {
+  return sql.join(
+    parts.filter((p): p is SQL => p !== null),
+    sql` AND `,
+  );
+}
+
+/** A list value; empty text counts as missing. */
+export const listValue = (key: string) => sql`nullif(r.list_values ->> ${key}::text, '')`;
+
+/** Numbers parse only when they look like the canonical plain decimal; anything else sorts as null. */
+export const asNumeric = (value: SQL) =>
+  sql`(CASE WHEN ${value} ~ '^-?([0-9]+[.]?[0-9]*|[.][0-9]+)$' THEN (${value})::numeric END)`;
+
+/**
+ * The sort key of a metadata field, typed by its field type: numbers and amounts numerically,
+ * dates and date-times as their canonical ISO text (which sorts chronologically), the rest
+ * case-insensitively.
+ */
+export function metadataSortKey(key: string, fieldTypeId: number): SQL {
+  const value = listValue(key);
+  if (fieldTypeId === FieldType.Numeric || fieldTypeId === FieldType.Currency) {
+    return asNumeric(value);
+  }
+  if (fieldTypeId === FieldType.Date || fieldTypeId === FieldType.DateTime) return value;
+  return sql`lower(${value})`;
+}
+
+const dollarTotalKeys = [
+  ...new Set(metadataFieldSeeds.filter((f) => f.isDollarTotal).map((f) => f.key)),
+];
+
+const coalesceKeys = (keys: readonly string[]) =>
+  sql`coalesce(${sql.join(
+    keys.map((k) => listValue(k)),
+    sql`, `,
+  )})`;
+
+/** The document number of any type (the first of the number keys it has). */
+export const documentNumber = coalesceKeys(documentNumberKeys);
+/** The dollar total of any type (its isDollarTotal field). */
+export const documentAmount = coalesceKeys(dollarTotalKeys);
+export { dollarTotalKeys };
+
+/** The counterparty as this company knows it: its own connection's name, else the company's. */
+export const counterpartyName = sql`coalesce(
+  (SELECT pa.name FROM parties pa WHERE pa.id = r.party_id AND pa.company_id = r.company_id),
+  (SELECT c.name FROM companies c WHERE c.id = r.counterparty_company_id)
+)`;
+
+export const documentTypeName = sql`(SELECT dt.name FROM document_types dt WHERE dt.id = r.document_type_id)`;
+
+/** A timestamp as ISO 8601 in UTC with milliseconds (what the SPA parses and formats). */
+export const isoTimestamp = (column: SQL) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** node-postgres returns { rows }, PGlite too; keep both shapes readable. */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

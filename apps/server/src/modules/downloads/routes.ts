@@ -1,0 +1,120 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { zIdParam } from '@flowline/shared';
+import { requireTenant } from '../../auth/request-context';
+import type { ApiModule } from '../types';
+import { sendFile } from './send-file';
+import * as service from './service';
+
+const zIdParams = z.object({ id: zIdParam });
+const zPdfQuery = z.object({
+  /** Show the PDF (inline, no Download history) instead of downloading it. */
+  inline: z.enum(['true', 'false']).default('false'),
+});
+
+/**
+ * File fetches (spec 1 §7), bearer + Company-Id like every company route. HEAD is not offered:
+ * it would open (and for S3 drain) the blob for nothing.
+ */
+export const downloadsRoutes: ApiModule = async (app, { db, blobStore }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['downloads'];
+  const file = { exposeHeadRoute: false } as const;
+
+  api.get(
+    '/documents/:id/file/1',
+    {
+      ...file,
+      schema: {
+        tags,
+        summary: "The document's file for the viewer: inline, byte ranges, ETag",
+        params: zIdParams,
+        produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff'],
+      },
+    },
+    async (req, reply) => {
+      const prepared = await service.prepareDocumentFile(
+        db,
+        blobStore,
+        req.log,
+        requireTenant(req),
+        req.params.id,
+      );
+      return sendFile(req, reply, prepared.response, prepared.hooks);
+    },
+  );
+
+  api.get(
+    '/download/:id',
+    {
+      ...file,
+      schema: {
+        tags,
+        summary: "The document's file as a download (bytes exactly as uploaded)",
+        params: zIdParams,
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (req, reply) => {
+      const ctx = requireTenant(req);
+      const prepared = await service.prepareDocumentDownload(
+        db,
+        blobStore,
+        req.log,
+        ctx,
+        req.params.id,
+      );
+      return sendFile(req, reply, prepared.response, prepared.hooks);
+    },
+  );
+
+  api.get(
+    '/download/attachment/:id',
+    {
+      ...file,
+      schema: {
+        tags,
+        summary: 'An attachment file, for a caller who can see its document',
+        params: zIdParams,
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (req, reply) => {
+      const ctx = requireTenant(req);
+      const prepared = await service.prepareAttachmentDownload(
+        db,
+        blobStore,
+        req.log,
+        ctx,
+        req.params.id,
+      );
+      return sendFile(req, reply, prepared.response, prepared.hooks);
+    },
+  );
+
+  api.get(
+    '/download/:id/pdf',
+    {
+      ...file,
+      schema: {
+        tags,
+        summary: 'The document as a PDF: a PDF as it is, an image (PNG, JPEG, TIFF) converted',
+        params: zIdParams,
+        querystring: zPdfQuery,
+        produces: ['application/pdf'],
+      },
+    },
+    async (req, reply) => {
+      const ctx = requireTenant(req);
+      const prepared = await service.prepareDocumentPdf(
+        db,
+        blobStore,
+        req.log,
+        ctx,
+        req.params.id,
+        req.query.inline === 'true',
+      );
+      return sendFile(req, reply, prepared.response, prepared.hooks);
+    },
+  );
+};

@@ -1,0 +1,182 @@
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Config } from '../../config';
+import { assertValidBlobKey, BlobNotFoundError, contentKey, type BlobStore } from './blob-store';
+
+/**
+ * Multipart upload settings: at most QUEUE_SIZE parts of PART_SIZE bytes are in memory per upload
+ * (~32 MB), whatever the file size. Streams shorter than one part go up as a single PUT.
+ */
+export const S3_PART_SIZE = 8 * 1024 * 1024;
+export const S3_QUEUE_SIZE = 4;
+
+/** Where putByContent streams a file while its hash is not known yet (see docs). */
+const TMP_PREFIX = 'tmp';
+
+export function createS3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint ?? undefined,
+    forcePathStyle: config.forcePathStyle,
+    // Unset: the SDK's standard chain (AWS_* env vars, shared profile, container/instance role).
+    credentials: config.credentials ?? undefined,
+    // Every download holds a socket for as long as the browser reads; the SDK's 50 is too few.
+    // No socket timeout: a slow reader pauses the S3 stream, which must not kill it.
+    requestHandler: {
+      connectionTimeout: 5_000,
+      httpAgent: { maxSockets: 256, keepAlive: true },
+      httpsAgent: { maxSockets: 256, keepAlive: true },
+    },
+  });
+}
+
+/**
+ * The production blob store: an S3(-compatible) bucket. Uploads stream through lib-storage's
+ * multipart Upload (bounded memory); an upload that fails is aborted, so the key is untouched.
+ */
+export function createS3BlobStore(opts: { client: S3Client; bucket: string }): BlobStore {
+  const { client, bucket } = opts;
+
+  /** Streams `body` to `key`; rejects with the source's own error when the source failed. */
+  async function upload(key: string, source: Readable, contentType?: string, hash?: crypto.Hash) {
+    const metered = meter(source, hash);
+    const upload = new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: metered.body, ContentType: contentType },
+      queueSize: S3_QUEUE_SIZE,
+      partSize: S3_PART_SIZE,
+      // lib-storage aborts the multipart upload itself on failure (no orphaned parts).
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      // Stop reading the caller's stream (a request body must not hang) and report the cause:
+      // when the source failed, lib-storage may surface the abort call's error instead.
+      metered.body.destroy();
+      throw metered.sourceError() ?? error;
+    }
+    return metered.size();
+  }
+
+  async function headExists(key: string): Promise<boolean> {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  return {
+    async put(key, stream, putOpts) {
+      assertValidBlobKey(key);
+      return { size: await upload(key, stream, putOpts?.contentType) };
+    },
+
+    async putByContent(prefix, stream, putOpts) {
+      assertValidBlobKey(prefix);
+      // The key depends on the hash, known only at the end: stream to a temporary key, then
+      // copy server-side (no bytes through this process) unless identical content is there.
+      const tmpKey = `${TMP_PREFIX}/${crypto.randomUUID()}`;
+      const hash = crypto.createHash('sha256');
+      try {
+        const size = await upload(tmpKey, stream, putOpts?.contentType, hash);
+        const sha256 = hash.digest('hex');
+        const key = contentKey(prefix, sha256);
+        if (!(await headExists(key))) {
+          await client.send(
+            new CopyObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              CopySource: `${bucket}/${tmpKey}`,
+              MetadataDirective: 'COPY', // keeps the content type
+            }),
+          );
+        }
+        return { key, sha256, size };
+      } finally {
+        // Success or failure, the temporary object goes. Should this delete itself fail, the
+        // bucket's lifecycle rule on tmp/ is the backstop (docs/document-upload-and-files.md).
+        await client
+          .send(new DeleteObjectCommand({ Bucket: bucket, Key: tmpKey }))
+          .catch(() => undefined);
+      }
+    },
+
+    async get(key, range) {
+      assertValidBlobKey(key);
+      try {
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+        if (!(res.Body instanceof Readable)) throw new Error(`S3 returned no stream for ${key}`);
+        return res.Body;
+      } catch (error) {
+        if (isMissing(error)) throw new BlobNotFoundError(key);
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      assertValidBlobKey(key);
+      // S3 answers 204 for a missing key too: deleting twice is fine.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async exists(key) {
+      assertValidBlobKey(key);
+      return headExists(key);
+    },
+
+    close() {
+      client.destroy();
+    },
+  };
+}
+
+/**
+ * Wraps the caller's stream: counts (and optionally hashes) the bytes on their way to S3 and
+ * remembers an error of the source itself.
+ */
+function meter(source: Readable, hash?: crypto.Hash) {
+  let size = 0;
+  let sourceError: unknown;
+  async function* pass() {
+    try {
+      for await (const chunk of source) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        size += buf.length;
+        hash?.update(buf);
+        yield buf;
+      }
+    } catch (error) {
+      sourceError = error;
+      throw error;
+    }
+  }
+  return {
+    body: Readable.from(pass(), { objectMode: false }),
+    size: () => size,
+    sourceError: () => sourceError,
+  };
+}
+
+/** NoSuchKey from GetObject, NotFound from HeadObject (a HEAD response has no error body). */
+function isMissing(error: unknown): boolean {
+  const name = (error as { name?: string } | null)?.name;
+  return name === 'NoSuchKey' || name === 'NotFound';
+}

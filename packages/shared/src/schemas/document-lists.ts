@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { FieldType } from '../ids';
+import { zDocumentListQuery, zTypeaheadSuggestion } from './documents';
+
+/**
+ * Contracts of the document lists, inbox, status counts, dashboard data and type-ahead
+ * (spec 3 §2, §3, §7; spec 2 §7.3, §7.4; docs/document-lists-and-search.md). The result set of the
+ * type lists and of search is zDocumentResultSet (schemas/documents.ts).
+ */
+
+/**
+ * The generic columns of lists that mix document types (search, inbox, sent, all routes,
+ * getByDocumentTypes): key → column name and field type. `values` follow this order.
+ */
+export const genericDocumentColumns = [
+  { key: 'documentTypeName', name: 'Type', metadataType: { id: FieldType.Text } },
+  { key: 'number', name: 'Number', metadataType: { id: FieldType.Text } },
+  { key: 'counterparty', name: 'From / To', metadataType: { id: FieldType.Text } },
+  { key: 'amount', name: 'Amount', metadataType: { id: FieldType.Currency } },
+  { key: 'status', name: 'Status', metadataType: { id: FieldType.Text } },
+  { key: 'date', name: 'Date', metadataType: { id: FieldType.DateTime } },
+] as const;
+export type GenericColumnKey = (typeof genericDocumentColumns)[number]['key'];
+
+/** The inbox's server-provided columns (besides Doc #, which is the item id). */
+export const inboxColumnHeaders = [
+  { key: 'documentTypeName', name: 'Type' },
+  { key: 'number', name: 'Number' },
+  { key: 'counterparty', name: 'From' },
+  { key: 'amount', name: 'Amount' },
+  { key: 'status', name: 'Status' },
+  { key: 'date', name: 'Received' },
+] as const;
+
+/** Metadata keys that carry a type's document number, in the order they are looked up. */
+export const documentNumberKeys = ['docNumber', 'docCheckNumber', 'docOwnerNumber'] as const;
+
+// ---- Inbox (spec 3 §7: columnHeaders (key, name) and items (id, metadata key/value)) ----------
+
+export const zColumnHeader = z.object({ key: z.string(), name: z.string() });
+export type ColumnHeader = z.infer<typeof zColumnHeader>;
+
+export const zInboxItem = z.object({
+  id: z.number().int(),
+  documentTypeId: z.number().int(),
+  documentTypeName: z.string(),
+  routeStatusId: z.number().int().nullable(),
+  isRead: z.boolean(),
+  /** Values by column key (canonical text: amounts plain decimals, dates ISO 8601). */
+  metadata: z.record(z.string(), z.string().nullable()),
+});
+export type InboxItem = z.infer<typeof zInboxItem>;
+
+export const zInbox = z.object({
+  columnHeaders: z.array(zColumnHeader),
+  items: z.array(zInboxItem),
+  totalRecords: z.number().int(),
+});
+export type Inbox = z.infer<typeof zInbox>;
+
+// ---- Status counts and tabs (spec 3 §3 status counts, §4 status tabs) -----------------------
+
+export const zRouteStatusRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const zStatusCount = z.object({ status: zRouteStatusRef, count: z.number().int() });
+export type StatusCount = z.infer<typeof zStatusCount>;
+
+export const zDocumentStatusCount = zStatusCount.extend({
+  documentTypeId: z.number().int(),
+  documentTypeName: z.string(),
+});
+export type DocumentStatusCount = z.infer<typeof zDocumentStatusCount>;
+
+export const zDocumentStatusCountsQuery = z.object({
+  documentTypeId: z.coerce.number().int().positive().optional(),
+});
+
+export const zDocumentStatusCounts = z.object({ items: z.array(zDocumentStatusCount) });
+export type DocumentStatusCounts = z.infer<typeof zDocumentStatusCounts>;
+
+/** GET /documentstatus?documentTypeId&documentRouteStatusId (+ the list's paging and sort). */
+export const zDocumentStatusListQuery = zDocumentListQuery.extend({
+  documentTypeId: z.coerce.number().int().positive(),
+});
+
+// ---- Dashboard (spec 3 §3 dashboard data) ---------------------------------------------------
+
+export const zDashboardStats = z.object({
+  /** AR invoices sent per month, the last 12 months oldest first; month 'YYYY-MM-01T00:00' (UTC). */
+  documentsByMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
+  /** The company's documents (both sides) per type, most first. */
+  documentsByDocType: z.array(
+    z.object({
+      documentTypeId: z.number().int(),
+      documentType: z.string(),
+      count: z.number().int(),
+    }),
+  ),
+  /** AR invoices by status, only the payment chart's statuses, in the chart's order. */
+  statusCounts: z.array(zStatusCount),
+});
+export type DashboardStats = z.infer<typeof zDashboardStats>;
+
+export const zDailyDocumentCount = z.object({
+  /** 'YYYY-MM-DDT00:00' (UTC day). */
+  day: z.string(),
+  divisionOrderCount: z.number().int(),
+  _1099Count: z.number().int(),
+  runStatementCount: z.number().int(),
+  ownerStatementCount: z.number().int(),
+});
+export type DailyDocumentCount = z.infer<typeof zDailyDocumentCount>;
+
+export const zDailyDocumentCounts = z.object({ items: z.array(zDailyDocumentCount) });
+export type DailyDocumentCounts = z.infer<typeof zDailyDocumentCounts>;
+
+/** Days covered by the owner/operator per-day counts (today included). */
+export const DAILY_COUNTS_DAYS = 30;
+/** Months covered by 'AR Invoices Sent' (this month included). */
+export const MONTHLY_COUNTS_MONTHS = 12;
+
+// ---- Type lists by ids, type-ahead ----------------------------------------------------------
+
+/** `{ids}` of /documentroute/getByDocumentTypes/{ids}: comma-separated positive ids. */
+export const zDocumentTypeIdsParam = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'Must be a comma-separated list of document type ids')
+  .transform((s) => [...new Set(s.split(',').map(Number))])
+  .refine((ids) => ids.length <= 50 && ids.every((id) => id > 0 && id < 2 ** 31), {
+    message: 'Must be a comma-separated list of document type ids',
+  });
+
+export const zTypeaheadQuery = z.object({
+  query: z.string().trim().min(1, 'Required').max(200),
+});
+
+export const zTypeaheadResponse = z.object({ items: z.array(zTypeaheadSuggestion) });
+export type TypeaheadResponse = z.infer<typeof zTypeaheadResponse>;
+
+/** zDocumentListQuery after parsing (defaults applied), as the server sees it. */
+export type DocumentListQueryParsed = z.output<typeof zDocumentListQuery>;
