@@ -4,6 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import { demoLoginsText, isDatabaseEmpty, seedDemoData } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference-data';
 import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys';
+import { createBlobStore } from './platform/blob-store/index';
 
 /** Opens and migrates the configured database and loads the reference data. */
 export async function prepareDatabase(config: AppConfig): Promise<Database> {
@@ -26,7 +27,12 @@ export async function seedDemoIfWanted(config: AppConfig, database: Database): P
     config.seedDemoData === 'always' ||
     (config.seedDemoData === 'auto' && database.kind === 'pglite');
   if (!wanted || !(await isDatabaseEmpty(database.db))) return false;
-  await seedDemoData(database.db);
+  const blobStore = createBlobStore(config);
+  try {
+    await seedDemoData(database.db, blobStore);
+  } finally {
+    blobStore.close?.();
+  }
   return true;
 }
 

@@ -36,7 +36,13 @@ describe('document types', () => {
   it('returns one type, 404 for an unknown id, 400 for a bad one', async () => {
     expect(
       (await t.as(reader, company.id)({ method: 'GET', url: '/api/documentType/94' })).json(),
-    ).toMatchObject({ id: 94, documentTypeTemplateId: 3 });
+    ).toMatchObject({
+      id: 94,
+      documentTypeTemplateId: 3,
+      metadataDefinitions: expect.arrayContaining([
+        expect.objectContaining({ key: 'docDOResponseStatus' }),
+      ]),
+    });
     expect(
       (await t.as(reader, company.id)({ method: 'GET', url: '/api/documentType/5' })).statusCode,
     ).toBe(404);

@@ -258,3 +258,38 @@ export const FeatureFlag = {
   aiDocTypeDetectionAndExtraction: 'ai-doctype-detection-and-extraction',
 } as const;
 export type FeatureFlagKey = keyof typeof FeatureFlag;
+
+export type FieldTypeId = (typeof FieldType)[keyof typeof FieldType];
+/** Names of the metadata field types, as spec 3 §9 enumerates them (metadataType.name). */
+export const fieldTypeNames: Record<FieldTypeId, string> = {
+  1: 'Text',
+  2: 'Numeric',
+  3: 'Currency',
+  4: 'Date',
+  5: 'DateTime',
+  6: 'List',
+  7: 'User',
+  8: 'DocumentType',
+  9: 'Vendor',
+  10: 'OrgUnit',
+  11: 'AFE',
+  12: 'CostCenter',
+  13: 'AccountCode',
+  14: 'Deck',
+  15: 'Well',
+  16: 'ApprovalUser',
+  17: 'ApprovalWorkgroup',
+  18: 'Owner',
+  19: 'Operator',
+  20: 'Property',
+  21: 'Bank',
+  22: 'Party',
+  23: 'TextArea',
+  24: 'Purchaser',
+  25: 'Company',
+};
+
+/** The name of a field type id; 'Unknown' for ids outside spec 3 §9. */
+export function fieldTypeName(id: number): string {
+  return fieldTypeNames[id as FieldTypeId] ?? 'Unknown';
+}

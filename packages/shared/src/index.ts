@@ -31,3 +31,7 @@ export * from './document-fields';
 export * from './history-operations';
 export * from './schemas/documents';
 export * from './schemas/document-lists';
+export * from './schemas/document-upload';
+export * from './rules/documents';
+export * from './rules/document-validation';
+export * from './schemas/document-screen';

@@ -1,8 +1,12 @@
 import { achRoutes } from './ach/routes';
 import { clientLogsRoutes } from './client-logs/routes';
 import { companiesRoutes } from './companies/routes';
+import { documentAttachmentsRoutes } from './document-attachments/routes';
+import { documentHistoryRoutes } from './document-history/routes';
 import { documentListsRoutes } from './document-lists/routes';
+import { documentsRoutes } from './documents/routes';
 import { documentTypesRoutes } from './document-types/routes';
+import { documentUploadRoutes } from './document-upload/routes';
 import { downloadsRoutes } from './downloads/routes';
 import { featureFlagsRoutes } from './feature-flags/routes';
 import { healthRoutes } from './health/routes';
@@ -29,7 +33,11 @@ export const apiModules: ApiModule[] = [
   usersRoutes,
   companiesRoutes,
   documentTypesRoutes,
+  documentsRoutes,
+  documentHistoryRoutes,
   documentListsRoutes,
+  documentAttachmentsRoutes,
+  documentUploadRoutes,
   downloadsRoutes,
   featureFlagsRoutes,
   clientLogsRoutes,

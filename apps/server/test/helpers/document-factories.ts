@@ -1,15 +1,10 @@
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import { DocumentTypeId, HistoryOperation, RouteStatus } from '@flowline/shared';
+import { DocumentTypeId, RouteStatus } from '@flowline/shared';
 import type { Db } from '../../src/db/client';
-import {
-  documentHistory,
-  documentMetadata,
-  documentRoutes,
-  documents,
-  metadataDefinitions,
-} from '../../src/db/schema/index';
-import { refreshDocumentIndex } from '../../src/modules/documents/search-index';
+import type { documents } from '../../src/db/schema/index';
+import { documentRoutes } from '../../src/db/schema/index';
+import { createDocument } from '../../src/modules/document-upload/create-document';
 import type { BlobStore } from '../../src/platform/blob-store/index';
 import type { CompanyRow, UserRow } from './factories';
 
@@ -41,10 +36,10 @@ export interface BuildDocumentOptions {
 
 /**
  * A document written straight to the database, the way the upload and send use cases leave it
- * (document, metadata, routes, Create/Publish history, refreshed list and search columns).
+ * (document, metadata, routes, Create/Publish history, refreshed list and search columns), through
+ * the same createDocument the upload and the demo data use.
  */
 export async function buildDocument(db: Db, opts: BuildDocumentOptions): Promise<DocumentRow> {
-  const documentTypeId = opts.documentTypeId ?? DocumentTypeId.ArInvoice;
   const file = opts.file ?? tinyPdf;
   let fileKey = 'documents/sha256/00/missing';
   let fileSha256 = '0'.repeat(64);
@@ -53,81 +48,32 @@ export async function buildDocument(db: Db, opts: BuildDocumentOptions): Promise
     fileKey = stored.key;
     fileSha256 = stored.sha256;
   }
-  const [doc] = await db
-    .insert(documents)
-    .values({
-      documentTypeId,
-      ownerCompanyId: opts.owner.id,
-      createdByUserId: opts.user?.id ?? null,
-      batchName: opts.batchName ?? null,
-      receivingPartyId: opts.receivingPartyId ?? null,
-      receivingCompanyId: opts.receiver?.id ?? null,
-      fileName: opts.fileName ?? 'invoice.pdf',
-      fileKey,
-      fileSha256,
-      fileSize: file.length,
-      contentType: 'application/pdf',
-      pageCount: 1,
-      publishedAt: opts.receiver ? new Date() : null,
-    })
-    .returning();
-  if (!doc) throw new Error('document not created');
-  await db.update(documents).set({ versionRootId: doc.id }).where(eq(documents.id, doc.id));
-
-  const entries = Object.entries(opts.metadata ?? {});
-  if (entries.length) {
-    const definitions = await db
-      .select({ id: metadataDefinitions.id, key: metadataDefinitions.key })
-      .from(metadataDefinitions)
-      .where(eq(metadataDefinitions.documentTypeId, documentTypeId));
-    const idOf = new Map(definitions.map((d) => [d.key, d.id]));
-    await db.insert(documentMetadata).values(
-      entries.map(([key, value]) => {
-        const metadataDefinitionId = idOf.get(key);
-        if (!metadataDefinitionId) throw new Error(`type ${documentTypeId} has no field ${key}`);
-        return { documentId: doc.id, metadataDefinitionId, value };
-      }),
-    );
-  }
-
-  await db.insert(documentRoutes).values({
-    documentId: doc.id,
-    companyId: opts.owner.id,
-    side: 'sent',
-    documentTypeId,
-    routeStatusId: opts.receiver ? RouteStatus.Sent : null,
-    isRead: true,
-    partyId: opts.receivingPartyId ?? null,
-    counterpartyCompanyId: opts.receiver?.id ?? null,
-  });
-  await db.insert(documentHistory).values({
-    documentId: doc.id,
-    companyId: opts.owner.id,
+  return createDocument(db, {
+    ownerCompanyId: opts.owner.id,
     userId: opts.user?.id ?? null,
-    operationId: HistoryOperation.Create,
-    objectType: 'document',
+    documentTypeId: opts.documentTypeId ?? DocumentTypeId.ArInvoice,
+    file: {
+      key: fileKey,
+      sha256: fileSha256,
+      size: file.length,
+      contentType: 'application/pdf',
+      fileName: opts.fileName ?? 'invoice.pdf',
+      pageCount: 1,
+    },
+    batchName: opts.batchName ?? null,
+    receivingPartyId: opts.receivingPartyId ?? null,
+    receivingCompanyId: opts.receiver?.id ?? null,
+    metadata: opts.metadata,
+    sent: opts.receiver
+      ? {
+          receiverCompanyId: opts.receiver.id,
+          ownerRouteStatusId: RouteStatus.Sent,
+          receiverRouteStatusId: RouteStatus.Received,
+          receiverIsRead: false,
+          recordReceive: false,
+        }
+      : undefined,
   });
-  if (opts.receiver) {
-    await db.insert(documentRoutes).values({
-      documentId: doc.id,
-      companyId: opts.receiver.id,
-      side: 'received',
-      documentTypeId,
-      routeStatusId: RouteStatus.Received,
-      isRead: false,
-      counterpartyCompanyId: opts.owner.id,
-    });
-    await db.insert(documentHistory).values({
-      documentId: doc.id,
-      companyId: opts.owner.id,
-      userId: opts.user?.id ?? null,
-      operationId: HistoryOperation.Publish,
-      objectType: 'document',
-    });
-  }
-  await refreshDocumentIndex(db, doc.id);
-  const [row] = await db.select().from(documents).where(eq(documents.id, doc.id));
-  return row!;
 }
 
 /** The route row of a company for a document (null when the company cannot see it). */

@@ -189,6 +189,20 @@ export const zDocumentMetadataEntry = z.object({
 });
 export type DocumentMetadataEntry = z.infer<typeof zDocumentMetadataEntry>;
 
+/** What the caller may do with the document (packages/shared rules/documents.ts). */
+export const zDocumentActions = z.object({
+  cancel: z.boolean(),
+  delete: z.boolean(),
+  close: z.boolean(),
+  send: z.boolean(),
+  returnSign: z.boolean(),
+  resubmit: z.boolean(),
+  replaceFile: z.boolean(),
+  edit: z.boolean(),
+  uploadAttachment: z.boolean(),
+  deleteAttachment: z.boolean(),
+});
+
 export const zDocument = z.object({
   id: z.number().int(),
   documentTypeId: z.number().int(),
@@ -206,6 +220,8 @@ export const zDocument = z.object({
       companyId: z.number().int().nullable(),
       companyName: z.string().nullable(),
       partyId: z.number().int().nullable(),
+      /** The connection's name as this company knows it. */
+      partyName: z.string().nullable(),
     })
     .nullable(),
   fileName: z.string(),
@@ -227,6 +243,11 @@ export const zDocument = z.object({
   lineItems: z.array(z.unknown()),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Computed for the caller by the shared rule (read-only rule, action availability). */
+  isReadOnly: z.boolean(),
+  /** A pending division order on the receiving side: Return (sign) instead of Send. */
+  isSignAndReturnFlow: z.boolean(),
+  availableActions: zDocumentActions,
 });
 export type DocumentDto = z.infer<typeof zDocument>;
 
@@ -238,6 +259,8 @@ export const zMetadataValueInput = z.object({
   value: z.string().max(4000).nullable(),
   lookupValueId: z.number().int().positive().nullable().optional(),
   partyId: z.number().int().positive().nullable().optional(),
+  /** OrgUnit fields: the chosen profile (the value stored is its name). */
+  orgUnitId: z.number().int().positive().nullable().optional(),
 });
 export type MetadataValueInput = z.infer<typeof zMetadataValueInput>;
 

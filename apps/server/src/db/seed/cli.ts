@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config';
+import { createBlobStore } from '../../platform/blob-store/index';
 import { prepareDatabase } from '../../startup';
 import { demoLoginsText, isDatabaseEmpty, seedDemoData } from './demo';
 
@@ -6,7 +7,9 @@ import { demoLoginsText, isDatabaseEmpty, seedDemoData } from './demo';
 const config = loadConfig();
 const database = await prepareDatabase(config);
 if (await isDatabaseEmpty(database.db)) {
-  await seedDemoData(database.db);
+  const blobStore = createBlobStore(config);
+  await seedDemoData(database.db, blobStore);
+  blobStore.close?.();
   console.log(`Seeded demo data.\n${demoLoginsText()}`);
 } else {
   console.log('The database already has companies; demo data not added.');

@@ -10,16 +10,21 @@ import {
 } from '../schema/index';
 import { hashPassword } from '../../auth/passwords';
 import { seedDemoAch } from '../../modules/ach/demo';
+import type { BlobStore } from '../../platform/blob-store/index';
 import { seedDemoOrgUnits } from '../../modules/org-units/demo';
 import { DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD, demoCompanies, demoUsers } from './demo-data';
+import { seedDemoDocuments } from './demo-documents';
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(companies);
   return (row?.n ?? 0) === 0;
 }
 
-/** Demo companies, users and memberships, in one transaction. */
-export async function seedDemoData(db: Db): Promise<void> {
+/**
+ * Demo companies, users and memberships, in one transaction; with a blob store also the demo
+ * connections and documents (their PDFs go to the store first).
+ */
+export async function seedDemoData(db: Db, blobStore?: BlobStore): Promise<void> {
   const [demoHash, temporaryHash] = await Promise.all([
     hashPassword(DEMO_PASSWORD),
     hashPassword(DEMO_TEMPORARY_PASSWORD),
@@ -74,6 +79,7 @@ export async function seedDemoData(db: Db): Promise<void> {
     await seedDemoOrgUnits(tx, companyIds, userIdsByEmail);
     // Reuses the vendor's first profile (same code) and adds two connections for the ACH form.
     await seedDemoAch(tx, companyIds);
+    if (blobStore) await seedDemoDocuments(tx, blobStore, companyIds, userIdsByEmail);
   });
 }
 

@@ -1,54 +1,56 @@
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { zDocumentTypeSummary, zIdParam } from '@flowline/shared';
-import { documentTypes } from '../../db/schema/index';
-import { notFound } from '../../errors';
+import {
+  zDocumentTypeDetails,
+  zDocumentTypeInstance,
+  zDocumentTypeListItem,
+  zDocumentTypeListQuery,
+  zIdParam,
+} from '@flowline/shared';
 import type { ApiModule } from '../types';
+import * as service from './service';
 
-const columns = {
-  id: documentTypes.id,
-  name: documentTypes.name,
-  documentTypeTemplateId: documentTypes.templateId,
-  lineItemsEnabled: documentTypes.lineItemsEnabled,
-  isAccountingReport: documentTypes.isAccountingReport,
-  adminOnly: documentTypes.adminOnly,
-};
-
-/** Document types are global reference data (fixed ids from the spec); fields come with Documents I. */
+/** Document types are global reference data (fixed ids); any member of a company may read them. */
 export const documentTypesRoutes: ApiModule = async (app, { db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['document types'];
 
   api.get(
     '/documentType',
     {
       schema: {
-        tags: ['document types'],
-        summary: 'Every document type',
-        querystring: z.object({ IncludeFullDetails: z.enum(['true', 'false']).optional() }),
-        response: { 200: z.array(zDocumentTypeSummary) },
+        tags,
+        summary: 'Every document type; with IncludeFullDetails=true also its metadata definitions',
+        querystring: zDocumentTypeListQuery,
+        response: { 200: z.array(zDocumentTypeListItem) },
       },
     },
-    async () => db.select(columns).from(documentTypes).orderBy(asc(documentTypes.id)),
+    async (req) => service.listDocumentTypes(db, req.query.IncludeFullDetails === 'true'),
   );
 
   api.get(
     '/documentType/:id',
     {
       schema: {
-        tags: ['document types'],
-        summary: 'One document type',
+        tags,
+        summary: 'One document type with its metadata definitions and list columns',
         params: z.object({ id: zIdParam }),
-        response: { 200: zDocumentTypeSummary },
+        response: { 200: zDocumentTypeDetails },
       },
     },
-    async (req) => {
-      const [row] = await db
-        .select(columns)
-        .from(documentTypes)
-        .where(eq(documentTypes.id, req.params.id));
-      if (!row) throw notFound('Document type not found', 'document_type_not_found');
-      return row;
+    async (req) => service.getDocumentType(db, req.params.id),
+  );
+
+  api.get(
+    '/documentType/template/:id/instance',
+    {
+      schema: {
+        tags,
+        summary: 'An empty document of the first type with this template (every value null)',
+        params: z.object({ id: zIdParam }),
+        response: { 200: zDocumentTypeInstance },
+      },
     },
+    async (req) => service.getTemplateInstance(db, req.params.id),
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { documentMessages } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { documentRoutes, documents } from '../../db/schema/index';
@@ -35,4 +35,23 @@ export async function requireVisibleDocument(
   const row = await findVisibleDocument(db, companyId, documentId);
   if (!row) throw notFound(documentMessages.notFound, 'document_not_found');
   return row;
+}
+
+/**
+ * The same check for many ids in one query: the visible ones among `documentIds` (callers treat
+ * a missing id as a 404 for the whole request).
+ */
+export async function findVisibleDocuments(db: Db, companyId: number, documentIds: number[]) {
+  if (documentIds.length === 0) return [];
+  return db
+    .select({ document: documents, route: documentRoutes })
+    .from(documentRoutes)
+    .innerJoin(documents, eq(documents.id, documentRoutes.documentId))
+    .where(
+      and(
+        eq(documentRoutes.companyId, companyId),
+        inArray(documentRoutes.documentId, documentIds),
+        isNull(documents.deletedAt),
+      ),
+    );
 }

@@ -11,6 +11,7 @@ import {
 } from '@flowline/shared';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../errors';
+import { cleanUploadFileName, inspectStream, type Inspection } from '../../http/upload-stream';
 import type { BlobStore } from '../../platform/blob-store/index';
 import { sniffLegalDocument, SNIFF_BYTES, type SniffedType } from './sniff';
 
@@ -100,65 +101,28 @@ async function storeFile(
   blobStore: BlobStore,
   companyId: number,
 ): Promise<StoredUpload> {
-  const fileName = cleanFileName(part.filename);
+  const fileName = cleanUploadFileName(part.filename, Infinity);
   if (fileName.length > LEGAL_DOCUMENT_MAX_FILE_NAME_LENGTH) {
     part.file.resume();
     throw badRequest(legalDocumentMessages.fileNameTooLong, 'file_name_too_long');
   }
   const key = `companies/${companyId}/legal/${crypto.randomUUID()}`;
-  const seen: { type?: SniffedType } = {};
-  const { size } = await blobStore.put(key, Readable.from(inspect(part.file, seen)));
-  // inspect() fails the stream unless the type was recognised; this only satisfies the compiler.
+  const seen: Inspection<SniffedType> = { size: 0 };
+  const inspected = inspectStream(
+    part.file,
+    {
+      maxBytes: LEGAL_DOCUMENT_MAX_BYTES,
+      sniffBytes: SNIFF_BYTES,
+      sniff: sniffLegalDocument,
+      tooLarge,
+      wrongType,
+    },
+    seen,
+  );
+  const { size } = await blobStore.put(key, Readable.from(inspected));
+  // inspectStream() fails the stream unless the type was recognised; this only satisfies the compiler.
   if (!seen.type) throw wrongType();
   return { key, fileName, size, contentType: seen.type.contentType };
-}
-
-/** Passes the bytes through, failing the stream when too large or not an accepted type. */
-async function* inspect(source: AsyncIterable<Buffer>, seen: { type?: SniffedType }) {
-  let head: Buffer[] = [];
-  let headLength = 0;
-  let size = 0;
-  let checked = false;
-  const check = (buffer: Buffer) => {
-    const type = sniffLegalDocument(buffer);
-    if (!type) throw wrongType();
-    seen.type = type;
-    checked = true;
-  };
-  for await (const chunk of source) {
-    size += chunk.length;
-    if (size > LEGAL_DOCUMENT_MAX_BYTES) throw tooLarge();
-    if (checked) {
-      yield chunk;
-      continue;
-    }
-    head.push(chunk);
-    headLength += chunk.length;
-    if (headLength >= SNIFF_BYTES) {
-      const buffer = Buffer.concat(head);
-      head = [];
-      check(buffer);
-      yield buffer;
-    }
-  }
-  if (!checked) {
-    const buffer = Buffer.concat(head);
-    check(buffer);
-    yield buffer;
-  }
-}
-
-/**
- * Browsers send a bare name (old ones a full path) with `"` escaped as %22 (HTML's multipart
- * rules); control characters never belong in a name.
- */
-function cleanFileName(raw: string): string {
-  const name = (raw.split(/[\\/]/).pop() ?? '')
-    .replaceAll('%22', '"')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
-  return name || 'document';
 }
 
 /** @fastify/multipart's own limit errors become the API's messages. */

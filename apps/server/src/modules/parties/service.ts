@@ -13,6 +13,7 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
+import { findBillToOrgUnits } from '../document-upload/repository';
 import { refreshMatchForParty } from '../network/matching';
 import { partyTypeName, presentConnection, presentConnectionRow } from './presenter';
 import {
@@ -58,8 +59,10 @@ export async function getParty(db: Db, ctx: TenantContext, id: number): Promise<
 }
 
 /**
- * connectedOrgUnits: the profiles through which the company is connected to this connection's
- * network company (its own profiles while connected, none otherwise).
+ * connectedOrgUnits: the profiles of the connection's network company through which it is
+ * connected to us — its active profiles assigned to its own connection for our company. They are
+ * the Bill To choices of the Send dialog and the AR invoice purchaser rule (spec 1 §4, spec 3 §2;
+ * docs/document-upload-and-files.md). None while not connected.
  */
 export async function getPartyWithConnectedOrgUnits(
   db: Db,
@@ -67,10 +70,9 @@ export async function getPartyWithConnectedOrgUnits(
   id: number,
 ): Promise<ConnectionWithOrgUnits> {
   const party = await getParty(db, ctx, id);
-  const connected = party.partyStatus === 'connected';
-  const map = Object.fromEntries(
-    connected ? party.companyOrgUnits.map((o) => [String(o.id), o.name]) : [],
-  );
+  const companyId = party.partyStatus === 'connected' ? party.connectedCompanyId : null;
+  const units = companyId === null ? [] : await findBillToOrgUnits(db, ctx.companyId, companyId);
+  const map = Object.fromEntries(units.map((o) => [String(o.id), o.name]));
   return { ...party, connectedOrgUnits: map };
 }
 

@@ -1,0 +1,89 @@
+/**
+ * Pieces shared by the streaming upload readers (documents, attachments; legal documents follow
+ * the same pattern): the file's bytes pass through once, counted and sniffed on the way to the
+ * blob store, so memory stays constant whatever the file size.
+ */
+
+export interface InspectOptions<T> {
+  maxBytes: number;
+  /** How many leading bytes the sniffer needs (a shorter file is sniffed when it ends). */
+  sniffBytes: number;
+  /** The recognised type, or null when the content is not accepted. */
+  sniff: (head: Buffer) => T | null;
+  tooLarge: () => Error;
+  wrongType: () => Error;
+  /** Keeps a copy of the bytes while the file is at most this large (e.g. to count PDF pages). */
+  keepUpTo?: number;
+}
+
+export interface Inspection<T> {
+  type?: T;
+  size: number;
+  /** The whole file when it was at most keepUpTo bytes. */
+  kept?: Buffer;
+}
+
+/**
+ * Passes the bytes through, failing the stream as soon as it is too large or its first bytes are
+ * not an accepted type. `seen` is filled while the bytes flow.
+ */
+export async function* inspectStream<T>(
+  source: AsyncIterable<Buffer>,
+  opts: InspectOptions<T>,
+  seen: Inspection<T>,
+): AsyncGenerator<Buffer> {
+  let head: Buffer[] = [];
+  let headLength = 0;
+  let kept: Buffer[] | null = opts.keepUpTo ? [] : null;
+  const check = (buffer: Buffer) => {
+    const type = opts.sniff(buffer);
+    if (type === null) throw opts.wrongType();
+    seen.type = type;
+  };
+  const keep = (chunk: Buffer) => {
+    if (!kept) return;
+    if (seen.size > (opts.keepUpTo ?? 0)) kept = null;
+    else kept.push(chunk);
+  };
+  seen.size = 0;
+  for await (const chunk of source) {
+    seen.size += chunk.length;
+    if (seen.size > opts.maxBytes) throw opts.tooLarge();
+    keep(chunk);
+    if (seen.type !== undefined) {
+      yield chunk;
+      continue;
+    }
+    head.push(chunk);
+    headLength += chunk.length;
+    if (headLength >= opts.sniffBytes) {
+      const buffer = Buffer.concat(head);
+      head = [];
+      check(buffer);
+      yield buffer;
+    }
+  }
+  if (seen.type === undefined) {
+    const buffer = Buffer.concat(head);
+    check(buffer);
+    yield buffer;
+  }
+  if (kept) seen.kept = Buffer.concat(kept);
+}
+
+/**
+ * Browsers send a bare name (old ones a full path) with `"` escaped as %22 (HTML's multipart
+ * rules); control characters never belong in a name. Cut to `maxLength` keeping the extension.
+ */
+export function cleanUploadFileName(raw: string, maxLength = 255): string {
+  const name =
+    (raw.split(/[\\/]/).pop() ?? '')
+      .replaceAll('%22', '"')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim() || 'document';
+  if (name.length <= maxLength) return name;
+  const dot = name.lastIndexOf('.');
+  const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+  return name.slice(0, maxLength - ext.length) + ext;
+}

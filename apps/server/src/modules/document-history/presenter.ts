@@ -1,0 +1,60 @@
+import { historyOperationInfo, type HistoryDetails, type HistoryEntry } from '@flowline/shared';
+import type { HistoryListRow, HistoryRow } from './repository';
+
+export function presentHistoryEntry({ entry, firstName, lastName }: HistoryListRow): HistoryEntry {
+  const op = historyOperationInfo(entry.operationId);
+  const name = [firstName, lastName].filter(Boolean).join(' ');
+  return {
+    id: entry.id,
+    operation: { id: op.id, name: op.name, label: op.label, categories: [op.category] },
+    objectId: entry.documentId,
+    objectName: entry.objectName,
+    objectType: entry.objectType,
+    oldValue: entry.oldValue,
+    newValue: entry.newValue,
+    rowNumber: entry.rowNumber,
+    updateUser: name || null,
+    updateDate: entry.createdAt.toISOString(),
+    hasHistoryDetails: entry.details !== null,
+    metadataTypeId: entry.metadataTypeId,
+  };
+}
+
+const text = (v: unknown): string | null =>
+  v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v);
+
+/**
+ * The details of an entry. The stored form is `[{ name, oldValue, newValue }]` (or an object with
+ * such `items`); any other object is shown as one row per property, its value as the new value.
+ */
+export function presentHistoryDetails(row: HistoryRow): HistoryDetails {
+  const details = row.details as unknown;
+  const list = Array.isArray(details)
+    ? details
+    : details &&
+        typeof details === 'object' &&
+        Array.isArray((details as { items?: unknown }).items)
+      ? (details as { items: unknown[] }).items
+      : null;
+  if (list) {
+    return {
+      historyId: row.id,
+      items: list.map((item, i) => {
+        const o = (item && typeof item === 'object' ? item : { newValue: item }) as Record<
+          string,
+          unknown
+        >;
+        return {
+          name: text(o.name) ?? `#${i + 1}`,
+          oldValue: text(o.oldValue),
+          newValue: text(o.newValue),
+        };
+      }),
+    };
+  }
+  const entries = details && typeof details === 'object' ? Object.entries(details) : [];
+  return {
+    historyId: row.id,
+    items: entries.map(([name, value]) => ({ name, oldValue: null, newValue: text(value) })),
+  };
+}

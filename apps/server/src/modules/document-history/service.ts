@@ -1,0 +1,54 @@
+import {
+  documentScreenMessages as msg,
+  HistoryOperation,
+  historyOperations,
+  type HistoryCategory,
+  type HistoryDetails,
+  type HistoryEntry,
+} from '@flowline/shared';
+import type { TenantContext } from '../../auth/request-context';
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors';
+import { requireVisibleDocument } from '../documents/access';
+import { presentHistoryDetails, presentHistoryEntry } from './presenter';
+import * as repo from './repository';
+
+/**
+ * The audit history of a document (spec 1 §2 Audit History). Both companies that see the document
+ * see all of its entries, newest first. Nothing here writes: the history is append-only.
+ */
+
+const operationIdsOf = (category: HistoryCategory) =>
+  historyOperations.filter((o) => o.category === category).map((o) => o.id);
+
+export async function listDocumentHistory(
+  db: Db,
+  ctx: TenantContext,
+  documentId: number,
+  category: HistoryCategory | undefined,
+): Promise<HistoryEntry[]> {
+  await requireVisibleDocument(db, ctx.companyId, documentId);
+  const rows = await repo.listHistory(db, documentId, category ? operationIdsOf(category) : null);
+  return rows.map(presentHistoryEntry);
+}
+
+/** The reason of the latest Reject (its newValue); null when the document was never rejected. */
+export async function getRejectionReason(db: Db, ctx: TenantContext, documentId: number) {
+  await requireVisibleDocument(db, ctx.companyId, documentId);
+  const entry = await repo.findLatestEntry(db, documentId, HistoryOperation.Reject);
+  return { reason: entry?.newValue ?? null };
+}
+
+export async function getHistoryDetails(
+  db: Db,
+  ctx: TenantContext,
+  documentId: number,
+  historyId: number,
+): Promise<HistoryDetails> {
+  await requireVisibleDocument(db, ctx.companyId, documentId);
+  const entry = await repo.findEntry(db, documentId, historyId);
+  if (!entry || entry.details === null) {
+    throw notFound(msg.historyDetailsNotFound, 'history_details_not_found');
+  }
+  return presentHistoryDetails(entry);
+}

@@ -1,0 +1,157 @@
+import { Readable } from 'node:stream';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
+import {
+  documentMessages,
+  documentUploadMessages,
+  zFileUploadData,
+  type FileUploadData,
+} from '@flowline/shared';
+import { AppError, badRequest } from '../../errors';
+import { cleanUploadFileName, inspectStream, type Inspection } from '../../http/upload-stream';
+import type { BlobStore } from '../../platform/blob-store/index';
+import type { NewDocumentFile } from './create-document';
+import { DOCUMENT_SNIFF_BYTES, sniffDocument, type SniffedDocumentType } from './sniff';
+
+/** Pages are counted only for PDFs up to this size (kept in memory while streaming). */
+export const PAGE_COUNT_MAX_BYTES = 20 * 1024 * 1024;
+
+export interface ReceiveOptions<P> {
+  maxBytes: number;
+  /**
+   * Validates the upload details and resolves what the write needs. Runs as soon as the
+   * fileUploadData part arrives — before a byte of the file is stored when the client sends it
+   * first (as the SPA does); otherwise after the file was stored.
+   */
+  prepare: (data: FileUploadData) => Promise<P>;
+  /** Removes a stored file again (content-addressed: only when nothing else references it). */
+  release: (file: NewDocumentFile) => Promise<unknown>;
+}
+
+export const tooLarge = () => new AppError(413, 'file_too_large', documentMessages.tooLarge);
+const wrongType = () => new AppError(415, 'unsupported_file_type', documentMessages.wrongType);
+const detailsMissing = (fields?: Record<string, string>) =>
+  badRequest(documentUploadMessages.fileUploadDataRequired, 'validation_failed', fields);
+
+/**
+ * Reads POST /documents/upload: the `fileUploadData` JSON part and one `file` part, in either
+ * order. The file is streamed into the blob store by its content hash (constant memory) while
+ * its bytes are counted and its first bytes sniffed; any failure after that releases the blob.
+ */
+export async function receiveDocumentUpload<P>(
+  req: FastifyRequest,
+  blobStore: BlobStore,
+  opts: ReceiveOptions<P>,
+): Promise<{ plan: P; file: NewDocumentFile }> {
+  if (!req.isMultipart()) {
+    throw new AppError(415, 'multipart_expected', 'Send the file as multipart/form-data');
+  }
+  // busboy truncates one byte past the limit; the reader counts and reports 413 itself.
+  const parts = req.parts({
+    limits: { fileSize: opts.maxBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  });
+  let plan: { value: P } | undefined;
+  let file: NewDocumentFile | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'fileUploadData') {
+          if (plan) throw detailsMissing();
+          plan = { value: await opts.prepare(parseFileUploadData(part.value)) };
+        }
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume(); // drain what we do not use
+        throw badRequest(documentUploadMessages.oneFileExpected, 'one_file_expected');
+      }
+      file = await storeFile(part, blobStore, opts.maxBytes);
+    }
+    if (!plan) throw detailsMissing();
+    if (!file) throw badRequest(documentMessages.fileRequired, 'file_required');
+    return { plan: plan.value, file };
+  } catch (error) {
+    // A failed clean-up leaves an orphaned blob (disk space only); the caller gets the real error.
+    if (file) await opts.release(file).catch(() => undefined);
+    throw translateMultipartError(error);
+  }
+}
+
+/** The part arrives as a JSON string, or already parsed when sent with type application/json. */
+function parseFileUploadData(value: unknown): FileUploadData {
+  let json: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      json = JSON.parse(value);
+    } catch {
+      throw detailsMissing();
+    }
+  }
+  const parsed = zFileUploadData.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  throw detailsMissing(fields);
+}
+
+async function storeFile(
+  part: Extract<Multipart, { type: 'file' }>,
+  blobStore: BlobStore,
+  maxBytes: number,
+): Promise<NewDocumentFile> {
+  const fileName = cleanUploadFileName(part.filename);
+  const seen: Inspection<SniffedDocumentType> = { size: 0 };
+  const stream = Readable.from(
+    inspectStream(
+      part.file,
+      {
+        maxBytes,
+        sniffBytes: DOCUMENT_SNIFF_BYTES,
+        sniff: sniffDocument,
+        tooLarge,
+        wrongType,
+        keepUpTo: PAGE_COUNT_MAX_BYTES,
+      },
+      seen,
+    ),
+  );
+  const stored = await blobStore.putByContent('documents', stream);
+  // inspectStream fails the stream unless the type was recognised; this satisfies the compiler.
+  if (!seen.type) throw wrongType();
+  const type = seen.type;
+  return {
+    key: stored.key,
+    sha256: stored.sha256,
+    size: stored.size,
+    contentType: type.contentType,
+    fileName,
+    pageCount: type.extension === 'pdf' && seen.kept ? await countPdfPages(seen.kept) : null,
+  };
+}
+
+/** The page count of a PDF, or null when pdf-lib cannot read it (the file is still accepted). */
+export async function countPdfPages(bytes: Uint8Array): Promise<number | null> {
+  try {
+    const pdf = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: false,
+    });
+    return pdf.getPageCount();
+  } catch {
+    return null;
+  }
+}
+
+/** @fastify/multipart's own errors become the API's messages. */
+function translateMultipartError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return detailsMissing();
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return badRequest(documentUploadMessages.oneFileExpected, 'too_many_parts');
+  }
+  return error;
+}

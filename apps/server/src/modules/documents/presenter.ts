@@ -1,0 +1,88 @@
+import {
+  FieldType,
+  routeStatusName,
+  type DocumentActions,
+  type DocumentDto,
+  type DocumentMetadataEntry,
+} from '@flowline/shared';
+import { presentMetadataDefinition } from '../document-types/presenter';
+import type { MetadataView } from './metadata-view';
+import type { LoadedDocument } from './policy';
+
+export interface DocumentPresentation {
+  loaded: LoadedDocument;
+  /** Null when metadata was not asked for. */
+  view: MetadataView | null;
+  includeThirdParty: boolean;
+  counterparty: {
+    companyId: number | null;
+    companyName: string | null;
+    partyId: number | null;
+    partyName: string | null;
+  } | null;
+  isReadOnly: boolean;
+  isSignAndReturnFlow: boolean;
+  actions: DocumentActions;
+}
+
+function presentMetadata(view: MetadataView, includeThirdParty: boolean): DocumentMetadataEntry[] {
+  return view.definitions
+    .filter((d) => includeThirdParty || !d.isThirdParty)
+    .map((d) => {
+      const stored = view.stored.get(d.id);
+      const allowed = d.fieldTypeId === FieldType.List ? (view.lookups.get(d.id) ?? []) : null;
+      const value = view.effective.get(d.id) ?? null;
+      const lookup =
+        allowed?.find((l) => l.id === stored?.lookupValueId) ??
+        allowed?.find((l) => l.lookupValue === value) ??
+        null;
+      const autoExtracted = stored?.autoExtracted ?? false;
+      return {
+        metadata: presentMetadataDefinition(d),
+        value,
+        highlight: autoExtracted,
+        autoExtracted,
+        allowedValues: allowed?.map((l) => ({ id: l.id, lookupValue: l.lookupValue })) ?? null,
+        lookupValue: lookup ? { id: lookup.id, lookupValue: lookup.lookupValue } : null,
+        party:
+          stored?.partyId != null && stored.partyName != null
+            ? { id: stored.partyId, name: stored.partyName }
+            : null,
+      };
+    });
+}
+
+export function presentDocument(p: DocumentPresentation): DocumentDto {
+  const { document: doc, route, type } = p.loaded;
+  return {
+    id: doc.id,
+    documentTypeId: doc.documentTypeId,
+    documentTypeName: type.name,
+    documentTypeTemplateId: type.templateId,
+    lineItemsEnabled: type.lineItemsEnabled,
+    routeStatusId: route.routeStatusId,
+    routeStatus:
+      route.routeStatusId === null
+        ? null
+        : { id: route.routeStatusId, name: routeStatusName(route.routeStatusId) },
+    side: route.side === 'received' ? 'received' : 'sent',
+    isRead: route.isRead,
+    ownerCompanyId: doc.ownerCompanyId,
+    counterparty: p.counterparty,
+    fileName: doc.fileName,
+    contentType: doc.contentType,
+    fileSize: doc.fileSize,
+    pageCount: doc.pageCount,
+    batchName: doc.batchName,
+    versionRootId: doc.versionRootId ?? doc.id,
+    previousVersionId: doc.previousVersionId,
+    metadata: p.view ? presentMetadata(p.view, p.includeThirdParty) : [],
+    documentSignatures: [],
+    lineItems: [],
+    createdAt: doc.createdAt.toISOString(),
+    updatedAt: doc.updatedAt.toISOString(),
+    isReadOnly: p.isReadOnly,
+    isSignAndReturnFlow: p.isSignAndReturnFlow,
+    availableActions: p.actions,
+  };
+}

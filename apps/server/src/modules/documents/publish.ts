@@ -1,0 +1,155 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  DocumentTemplate,
+  documentMessages,
+  documentScreenMessages as msg,
+  HistoryOperation,
+  MetadataKey,
+  NotificationType,
+  RouteStatus,
+  validateDocumentForSend,
+  type DocumentDto,
+  type SaveDocumentRequest,
+} from '@flowline/shared';
+import type { TenantContext } from '../../auth/request-context';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError, badRequest } from '../../errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import { documentReceivedMail } from '../../platform/mail/templates/index';
+import { appendHistory } from '../document-history/repository';
+import { recipientsWhoWantEmail } from '../preferences/email-recipients';
+import { saveMetadataValues } from './metadata-save';
+import { loadMetadataView, toValidationField } from './metadata-view';
+import { assertDocumentAction, loadDocument } from './policy';
+import * as repo from './repository';
+import { refreshDocumentIndex } from './search-index';
+import { presentForCaller } from './service';
+
+/** The notification kind whose click opens the document (actionData = its id). */
+export const OPEN_DOCUMENT_ACTION = 'openDocument';
+
+export interface PublishDeps {
+  mailer: Mailer;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}
+
+const cannotSend = (message: string) => new AppError(409, 'receiver_not_connected', message);
+
+/**
+ * PUT /documents/{id}/publish (spec 1 §4 Send): saves the values in the body, validates the whole
+ * document, then — in the same transaction, so a refusal leaves nothing written — marks the
+ * owner's route Sent, gives the receiving company its route (unread), writes Publish and Receive
+ * history, refreshes the list columns and notifies the receiver's users. The 'document received'
+ * mails go out after the commit; a failed mail is logged, the send stands.
+ */
+export async function publishDocument(
+  db: Db,
+  deps: PublishDeps,
+  ctx: TenantContext,
+  id: number,
+  body: SaveDocumentRequest,
+): Promise<DocumentDto> {
+  const sent = await db.transaction(async (tx) => {
+    let loaded = await loadDocument(tx, ctx, id, { lock: true });
+    assertDocumentAction(ctx, loaded, 'send');
+    if (body.metadata.length) {
+      await saveMetadataValues(tx, ctx, loaded, body.metadata);
+      loaded = await loadDocument(tx, ctx, id);
+    }
+    const view = await loadMetadataView(tx, loaded);
+    const problem = validateDocumentForSend({
+      templateId: loaded.type.templateId,
+      definitions: view.definitions.map(toValidationField),
+      values: Object.fromEntries(view.effective),
+      // Line items are not stored yet: the detail total check has nothing to compare.
+      lineItems: null,
+    });
+    if (problem) throw badRequest(problem, 'document_incomplete');
+
+    const doc = loaded.document;
+    if (doc.receivingPartyId === null) throw cannotSend(msg.noReceiver);
+    const party = await repo.findCompanyParty(tx, ctx.companyId, doc.receivingPartyId);
+    const receiverId = party?.connectedCompanyId ?? null;
+    if (!party || !party.isActive || party.isDisconnected || receiverId === null) {
+      throw cannotSend(documentMessages.partyNotConnected);
+    }
+    const receiver = await repo.findCompany(tx, receiverId);
+    if (!receiver?.isActive || receiverId === ctx.companyId) throw cannotSend(msg.receiverInactive);
+    if (await repo.routeExists(tx, doc.id, receiverId)) {
+      throw new AppError(409, 'action_not_allowed', msg.alreadySent);
+    }
+
+    const now = new Date();
+    await repo.updateRoute(tx, ctx.companyId, loaded.route.id, {
+      routeStatusId: RouteStatus.Sent,
+      partyId: party.id,
+      counterpartyCompanyId: receiverId,
+    });
+    await repo.touchDocument(tx, doc.id, { publishedAt: now, receivingCompanyId: receiverId });
+    await repo.insertRoute(tx, {
+      documentId: doc.id,
+      companyId: receiverId,
+      side: 'received',
+      documentTypeId: doc.documentTypeId,
+      // A pending division order waits for the owner's signature: New until Returned.
+      routeStatusId:
+        loaded.type.templateId === DocumentTemplate.PendingDivisionOrder
+          ? RouteStatus.New
+          : RouteStatus.Received,
+      isRead: false,
+      partyId: await repo.findConnectionTo(tx, receiverId, ctx.companyId),
+      counterpartyCompanyId: ctx.companyId,
+    });
+    const entry = { documentId: doc.id, userId: ctx.userId, objectType: 'document' } as const;
+    await appendHistory(tx, [
+      { ...entry, companyId: ctx.companyId, operationId: HistoryOperation.Publish },
+      { ...entry, companyId: receiverId, operationId: HistoryOperation.Receive },
+    ]);
+    await refreshDocumentIndex(tx, doc.id);
+
+    const sender = (await repo.findCompanyNames(tx, [ctx.companyId])).get(ctx.companyId) ?? '';
+    const numberDef = view.definitions.find((d) => d.key === MetadataKey.number);
+    const number = (numberDef && view.effective.get(numberDef.id)) || `#${doc.id}`;
+    const memberIds = await repo.findMemberIds(tx, receiverId);
+    await repo.insertNotifications(
+      tx,
+      memberIds.map((userId) => ({
+        companyId: receiverId,
+        userId,
+        sourceCompanyId: ctx.companyId,
+        notificationTypeId: NotificationType.Regular,
+        title: `New ${loaded.type.name}`,
+        message: `${sender} sent you ${loaded.type.name} ${number}`,
+        actionId: OPEN_DOCUMENT_ACTION,
+        actionData: String(doc.id),
+      })),
+    );
+    return { memberIds, sender, number, typeName: loaded.type.name };
+  });
+
+  await mailReceivers(db, deps, id, sent).catch((err: unknown) =>
+    deps.log.error({ err, documentId: id }, 'could not send the document received mails'),
+  );
+  return presentForCaller(db, ctx, await loadDocument(db, ctx, id));
+}
+
+async function mailReceivers(
+  db: Db,
+  deps: PublishDeps,
+  documentId: number,
+  sent: { memberIds: number[]; sender: string; number: string; typeName: string },
+) {
+  for (const r of await recipientsWhoWantEmail(db, sent.memberIds)) {
+    const mail = documentReceivedMail({
+      publicUrl: deps.config.publicUrl,
+      firstName: r.firstName,
+      documentId,
+      documentTypeName: sent.typeName,
+      documentNumber: sent.number,
+      senderCompanyName: sent.sender,
+    });
+    await deps.mailer.send({ to: [r.emailAddress], ...mail });
+  }
+}
