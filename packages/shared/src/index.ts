@@ -35,3 +35,4 @@ export * from './schemas/document-upload';
 export * from './rules/documents';
 export * from './rules/document-validation';
 export * from './schemas/document-screen';
+export * from './rules/document-list-screens';

@@ -77,6 +77,10 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'batch/:batchName',
+            lazy: lazyPage(() => import('../../features/documents/send/batch-page'), 'BatchPage'),
+          },
+          {
             path: 'inbox',
             lazy: lazyPage(() => import('../../features/inbox/inbox-page'), 'InboxPage'),
           },

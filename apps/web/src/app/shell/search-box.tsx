@@ -6,18 +6,20 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
+import type { TypeaheadSuggestion } from '@flowline/shared';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { focusOnDark } from '../theme';
-import { useTypeahead, type TypeaheadItem } from '../../features/search/api';
+import { useTypeahead } from '../../features/search/api';
 
 export const SEARCH_PLACEHOLDER = 'Search all documents...';
 const TYPEAHEAD_DEBOUNCE_MS = 300;
 
-type SearchOption = { kind: 'search'; query: string } | ({ kind: 'document' } & TypeaheadItem);
+type SearchOption =
+  { kind: 'search'; query: string } | ({ kind: 'document' } & TypeaheadSuggestion);
 
 function optionLabel(option: SearchOption | string): string {
   if (typeof option === 'string') return option;
-  return option.kind === 'search' ? `Search for "${option.query}"` : option.title;
+  return option.kind === 'search' ? `Search for "${option.query}"` : option.text;
 }
 
 /** Spec 2 §2.2: free text with type-ahead; the first entry always searches for the text. */
@@ -37,7 +39,7 @@ export function SearchBox() {
     if (value === null) return;
     if (typeof value !== 'string' && value.kind === 'document') {
       setInput('');
-      navigate(`/documents/${value.id}`);
+      navigate(`/documents/${value.documentId}`);
       return;
     }
     const q = (typeof value === 'string' ? value : value.query).trim();
@@ -58,7 +60,7 @@ export function SearchBox() {
         filterOptions={(x) => x}
         getOptionLabel={optionLabel}
         getOptionKey={(o) =>
-          typeof o === 'string' ? o : o.kind === 'search' ? 'search' : `doc-${o.id}`
+          typeof o === 'string' ? o : o.kind === 'search' ? 'search' : `doc-${o.documentId}`
         }
         isOptionEqualToValue={() => false}
         autoHighlight={false}
@@ -76,7 +78,7 @@ export function SearchBox() {
                 </Typography>
               ) : (
                 <Box>
-                  <Typography>{option.title}</Typography>
+                  <Typography>{option.text}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {option.documentTypeName}
                   </Typography>

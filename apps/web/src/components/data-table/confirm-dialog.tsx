@@ -11,6 +11,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy,
   onConfirm,
   onClose,
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel: string;
+  /** The dismiss button's label, where 'Cancel' would be ambiguous ('Cancel sending…?'). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm(): void;
   onClose(): void;
@@ -31,7 +34,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" disabled={busy}>
           {confirmLabel}

@@ -25,6 +25,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   isRowSelectable?: (row: R) => boolean;
   /** Columns that start hidden (field → false); users can show them from the column menu. */
   hiddenColumns?: Record<string, boolean>;
+  /** What the grid says when there are no rows. */
+  noRowsLabel?: string;
   sx?: SxProps<Theme>;
 }
 
@@ -44,11 +46,17 @@ export function DataTable<R extends GridValidRowModel>({
   getRowClassName,
   isRowSelectable,
   hiddenColumns,
+  noRowsLabel,
   sx,
 }: DataTableProps<R>) {
   // Pages of up to 100 rows are rendered whole (every cell in the DOM, for find-in-page and tests);
   // 'All' may be thousands of rows, so it gets a fixed height and virtual scrolling instead.
   const showsAll = table.paginationModel.pageSize === ALL_ROWS;
+  // The MIT grid refuses page sizes above 100 (search results offer 500): the grid then shows the
+  // server's page as 'all rows' and the footer's pagination is driven from the table state instead.
+  const large = pageSizes.some((size) => size > 100);
+  const gridPagination =
+    table.paginationModel.pageSize > 100 ? { page: 0, pageSize: ALL_ROWS } : table.paginationModel;
   const grid = (
     <DataGrid<R>
       aria-label={label}
@@ -62,12 +70,30 @@ export function DataTable<R extends GridValidRowModel>({
       paginationMode="server"
       sortingMode="server"
       filterMode="server"
-      paginationModel={table.paginationModel}
-      onPaginationModelChange={table.setPaginationModel}
+      paginationModel={gridPagination}
+      onPaginationModelChange={(model) => {
+        if (!large || table.paginationModel.pageSize <= 100) table.setPaginationModel(model);
+      }}
       sortModel={table.sortModel}
       onSortModelChange={table.setSortModel}
       sortingOrder={['asc', 'desc']}
-      pageSizeOptions={pageSizeOptions(pageSizes)}
+      pageSizeOptions={pageSizeOptions(large ? [...pageSizes, ALL_ROWS] : pageSizes)}
+      slotProps={
+        large
+          ? {
+              basePagination: {
+                count: rowCount ?? 0,
+                page: table.paginationModel.page,
+                rowsPerPage: table.paginationModel.pageSize,
+                rowsPerPageOptions: pageSizeOptions(pageSizes),
+                onPageChange: (_event, page) =>
+                  table.setPaginationModel({ ...table.paginationModel, page }),
+                onRowsPerPageChange: (pageSize) => table.setPaginationModel({ page: 0, pageSize }),
+              },
+            }
+          : undefined
+      }
+      localeText={noRowsLabel ? { noRowsLabel } : undefined}
       disableVirtualization={!showsAll}
       autoHeight={!showsAll}
       disableColumnFilter
@@ -76,6 +102,16 @@ export function DataTable<R extends GridValidRowModel>({
       checkboxSelection={!!isRowSelectable}
       isRowSelectable={isRowSelectable ? ({ row }) => isRowSelectable(row) : undefined}
       onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
+      // Enter on a focused cell opens the row like a click (keyboard users, spec 3 §2 row click).
+      onCellKeyDown={
+        onRowClick
+          ? ({ row, field }, event) => {
+              if (event.key !== 'Enter' || field === '__check__') return;
+              event.defaultMuiPrevented = true;
+              onRowClick(row);
+            }
+          : undefined
+      }
       sx={[
         { backgroundColor: 'background.paper' },
         onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {},

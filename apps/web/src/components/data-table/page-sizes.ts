@@ -7,9 +7,9 @@ export const ALL_ROWS = -1;
 export const ALL_ROWS_PAGE_SIZE = 100000;
 export const DEFAULT_PAGE_SIZES: readonly number[] = [25, 50, 75, 100, ALL_ROWS];
 
-/** The pageSize query value for a grid page size. */
+/** The pageSize query value for a grid page size (sizes above 100, like 500, are sent as is). */
 export function toApiPageSize(pageSize: number): number {
-  return pageSize === ALL_ROWS || pageSize > 100 ? ALL_ROWS_PAGE_SIZE : pageSize;
+  return pageSize === ALL_ROWS ? ALL_ROWS_PAGE_SIZE : pageSize;
 }
 
 export function pageSizeOptions(sizes: readonly number[]) {

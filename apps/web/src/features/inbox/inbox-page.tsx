@@ -1,10 +1,68 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { genericDocumentColumns, type Inbox, type InboxItem } from '@flowline/shared';
+import type { GridSortModel } from '@mui/x-data-grid';
+import { DataTable, SearchField, useServerTable } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import {
+  documentPath,
+  documentRowClassName,
+  documentTableSx,
+  useDocumentColumns,
+  type ValueColumn,
+} from '../documents/list';
+import { useInbox } from './api';
 
+const NO_HEADERS: Inbox['columnHeaders'] = [];
+
+const NO_SORT: GridSortModel = [];
+/** The inbox's headers carry no field type: the generic columns' types apply by key. */
+const typeOf = (key: string): number | null =>
+  genericDocumentColumns.find((c) => c.key === key)?.metadataType.id ?? null;
+
+/** /inbox (spec 3 §2): received documents, Doc # plus the server's columns, remembered search. */
 export function InboxPage() {
+  const navigate = useNavigate();
+  const table = useServerTable({
+    orderByFields: ['id'],
+    defaultSort: { field: 'id', direction: 'desc' },
+    storageKey: 'inbox',
+  });
+  const { page, pageSize, query } = table.query;
+  const inbox = useInbox({ page, pageSize, ...(query ? { query } : {}) });
+  const headers = inbox.data?.columnHeaders ?? NO_HEADERS;
+  const valueColumns = useMemo(
+    () =>
+      headers.map((h): ValueColumn<InboxItem> => ({
+        key: h.key,
+        name: h.name,
+        metadataTypeId: typeOf(h.key),
+        value: (row) => row.metadata[h.key],
+      })),
+    [headers],
+  );
+  // The inbox is ordered by the server (newest first); its call takes no sort.
+  const columns = useDocumentColumns(valueColumns, { sortable: false, showStatus: false });
+
   return (
-    <PlaceholderPage
-      title="Inbox"
-      description="Documents received by your company, newest first, with a remembered search."
-    />
+    <>
+      <PageHeader title="Inbox" />
+      <SearchField value={table.search} onChange={table.setSearch} />
+      <DataTable<InboxItem>
+        label="Inbox"
+        columns={columns}
+        rows={inbox.data?.items}
+        rowCount={inbox.data?.totalRecords}
+        loading={inbox.isFetching}
+        // Not sortable: no sort arrow on Doc #.
+        table={{ ...table, sortModel: NO_SORT }}
+        onRowClick={(row) => void navigate(documentPath(row.id))}
+        getRowClassName={documentRowClassName}
+        noRowsLabel={
+          table.search.trim() ? 'No documents match your search.' : 'Your inbox is empty.'
+        }
+        sx={documentTableSx}
+      />
+    </>
   );
 }

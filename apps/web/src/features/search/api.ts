@@ -1,23 +1,46 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import {
+  zDocumentResultSet,
+  zTypeaheadSuggestion,
+  type SearchRequest,
+  type TypeaheadSuggestion,
+} from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
 import { isApiError } from '../../lib/api-error';
+import { documentListKeys } from '../documents/list';
 
-// Not in packages/shared yet: move there once the server defines the typeahead route.
-export const zTypeaheadItem = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  documentTypeName: z.string(),
-});
-export type TypeaheadItem = z.infer<typeof zTypeaheadItem>;
-const zTypeaheadResponse = z.object({ items: z.array(zTypeaheadItem) });
+const zTypeaheadResponse = z.object({ items: z.array(zTypeaheadSuggestion) });
 
 export const searchKeys = {
-  all: ['search'] as const,
+  all: [...documentListKeys.all, 'search'] as const,
+  results: (request: SearchRequest) => [...searchKeys.all, 'results', request] as const,
   typeahead: (query: string) => [...searchKeys.all, 'typeahead', query] as const,
 };
 
-export async function getTypeahead(query: string, signal?: AbortSignal): Promise<TypeaheadItem[]> {
+// ---- Search result page: POST /search (spec 3 §7) -------------------------------------------
+
+export function searchDocuments(request: SearchRequest) {
+  return apiRequest('/search', { method: 'POST', body: request, schema: zDocumentResultSet });
+}
+
+export const searchQueryOptions = (request: SearchRequest) =>
+  queryOptions({
+    queryKey: searchKeys.results(request),
+    queryFn: () => searchDocuments(request),
+    placeholderData: keepPreviousData,
+  });
+
+export function useSearchResults(request: SearchRequest) {
+  return useQuery({ ...searchQueryOptions(request), enabled: request.querySearchTerm !== '' });
+}
+
+// ---- Top-bar type-ahead: GET /typeahead?query= (spec 2 §7.4) ---------------------------------
+
+export async function getTypeahead(
+  query: string,
+  signal?: AbortSignal,
+): Promise<TypeaheadSuggestion[]> {
   try {
     return (
       await apiRequest('/typeahead', { schema: zTypeaheadResponse, query: { query }, signal })

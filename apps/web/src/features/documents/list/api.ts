@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { zDocumentResultSet, type zDocumentListQuery } from '@flowline/shared';
+import { apiRequest } from '../../../lib/api-client';
+
+/** What a list sends (the parsed form of zDocumentListQuery: every paging field set). */
+export type DocumentListQuery = z.output<typeof zDocumentListQuery>;
+
+/** Every document list, inbox and search result sits under this key: an upload invalidates it. */
+export const documentListKeys = {
+  all: ['documents', 'lists'] as const,
+  byType: (documentTypeId: number, query: DocumentListQuery) =>
+    [...documentListKeys.all, 'type', documentTypeId, query] as const,
+};
+
+/** GET /documentroute/all/{documentTypeId}: the status only when above 0 (spec 2 §7.3). */
+export function getDocumentList(documentTypeId: number, query: DocumentListQuery) {
+  const { documentRouteStatusId, ...rest } = query;
+  return apiRequest(`/documentroute/all/${documentTypeId}`, {
+    schema: zDocumentResultSet,
+    query: {
+      ...rest,
+      ...(documentRouteStatusId && documentRouteStatusId > 0 ? { documentRouteStatusId } : {}),
+    },
+  });
+}
+
+export const documentListQueryOptions = (documentTypeId: number, query: DocumentListQuery) =>
+  queryOptions({
+    queryKey: documentListKeys.byType(documentTypeId, query),
+    queryFn: () => getDocumentList(documentTypeId, query),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDocumentList(documentTypeId: number, query: DocumentListQuery) {
+  return useQuery({
+    ...documentListQueryOptions(documentTypeId, query),
+    enabled: Number.isInteger(documentTypeId) && documentTypeId > 0,
+  });
+}

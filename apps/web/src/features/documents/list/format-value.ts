@@ -1,0 +1,66 @@
+import { FieldType } from '@flowline/shared';
+import type { DateFormatter } from '../../preferences';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const numeric = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
+
+/** Several values of a multiple field arrive as a JSON array (docs/documents.md). */
+function parts(value: string): string[] {
+  if (!value.startsWith('[')) return [value];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.map(String) : [value];
+  } catch {
+    return [value];
+  }
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** A column without a field type (the inbox's headers): canonical dates still read as dates. */
+function guessType(value: string): number {
+  if (DATE_ONLY.test(value)) return FieldType.Date;
+  if (DATE_TIME.test(value)) return FieldType.DateTime;
+  return FieldType.Text;
+}
+
+function formatOne(value: string, metadataTypeId: number | null, dates: DateFormatter): string {
+  switch (metadataTypeId ?? guessType(value)) {
+    case FieldType.Date:
+      return dates.formatDate(value) || value;
+    case FieldType.DateTime:
+      return dates.formatDateTime(value) || value;
+    case FieldType.Currency: {
+      const amount = Number(value);
+      return value.trim() !== '' && Number.isFinite(amount) ? usd.format(amount) : value;
+    }
+    case FieldType.Numeric: {
+      const amount = Number(value);
+      return value.trim() !== '' && Number.isFinite(amount) ? numeric.format(amount) : value;
+    }
+    default:
+      // Text, List (the server sends the lookup value's text) and every party-like field.
+      return value;
+  }
+}
+
+/**
+ * A list cell's text from the canonical stored form (spec 3 §3 metadata value types in lists):
+ * dates in the user's format, currency in US dollars, numbers grouped; '' for no value.
+ */
+export function formatMetadataValue(
+  value: string | null | undefined,
+  metadataTypeId: number | null,
+  dates: DateFormatter,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  return parts(value)
+    .map((v) => formatOne(v, metadataTypeId, dates))
+    .join(', ');
+}
+
+/** Amounts read better aligned to the right. */
+export function isNumericType(metadataTypeId: number): boolean {
+  return metadataTypeId === FieldType.Currency || metadataTypeId === FieldType.Numeric;
+}

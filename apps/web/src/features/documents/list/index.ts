@@ -1,0 +1,11 @@
+export {
+  documentPath,
+  documentRowClassName,
+  documentTableSx,
+  useDocumentColumns,
+  type DocumentGridRow,
+  type ValueColumn,
+} from './document-columns';
+export { RouteStatusChip } from './route-status-chip';
+export { documentListKeys } from './api';
+export { resultSetColumns } from './result-set-columns';

@@ -1,0 +1,48 @@
+import { useCallback, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { ALL_STATUSES, parseStatusFilter, type RouteStatusId } from '@flowline/shared';
+
+const PARAM = 'documentRouteStatusId';
+const storageName = (documentTypeId: number) => `flowline.table.documents.${documentTypeId}.status`;
+
+/**
+ * The list's status filter: the URL query documentRouteStatusId (default 0 = All) is the source of
+ * truth; a list opened without it gets the status last used for that type (spec 3 §2, remembered
+ * per list for the browser session).
+ */
+export function useStatusFilter(documentTypeId: number) {
+  const [params, setParams] = useSearchParams();
+  const inUrl = params.get(PARAM);
+  const remembered = window.sessionStorage.getItem(storageName(documentTypeId));
+  const status = parseStatusFilter(inUrl ?? remembered);
+
+  useEffect(() => {
+    if (inUrl === null && status !== ALL_STATUSES) {
+      setParams(
+        (p) => {
+          p.set(PARAM, String(status));
+          return p;
+        },
+        { replace: true },
+      );
+    }
+  }, [inUrl, status, setParams]);
+
+  useEffect(() => {
+    window.sessionStorage.setItem(storageName(documentTypeId), String(status));
+  }, [documentTypeId, status]);
+
+  const setStatus = useCallback(
+    (next: RouteStatusId | 0) => {
+      // Remembered first, so the render without the query (All) does not bring the old one back.
+      window.sessionStorage.setItem(storageName(documentTypeId), String(next));
+      setParams((p) => {
+        if (next === ALL_STATUSES) p.delete(PARAM);
+        else p.set(PARAM, String(next));
+        return p;
+      });
+    },
+    [documentTypeId, setParams],
+  );
+  return [status, setStatus] as const;
+}

@@ -1,0 +1,246 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PartyType, Role, documentMessages, type ConnectionListRow } from '@flowline/shared';
+import { ApiError } from '../../../lib/api-error';
+import { uploadForm } from '../../../lib/upload';
+import { buildCompany } from '../../../test/fixtures';
+import { installSessionApi, renderApp, type SignedInOptions } from '../../../test/render-app';
+import { arInvoicePage } from '../list/test-fixtures';
+
+// XMLHttpRequest (upload progress) is the network boundary of uploads: replaced here.
+vi.mock('../../../lib/upload', () => ({ uploadForm: vi.fn() }));
+const upload = vi.mocked(uploadForm);
+
+const party = (id: number, name: string, companyId: number): ConnectionListRow => ({
+  id,
+  partyTypeId: PartyType.Purchaser,
+  partyTypeName: 'Purchaser',
+  name,
+  number: `P-${id}`,
+  phone: null,
+  companyOrgUnits: [],
+  effectiveFromDate: null,
+  effectiveThruDate: null,
+  isActive: true,
+  partyStatus: 'connected',
+  connectedCompanyId: companyId,
+  connectedCompanyName: name,
+  suggestedCompanyId: null,
+  suggestedCompanyName: null,
+});
+const redMesa = party(5, 'Red Mesa Operating Co.', 40);
+const hawthorne = party(6, 'Hawthorne Royalties', 41);
+
+function installSendApi(
+  parties: ConnectionListRow[] = [redMesa, hawthorne],
+  handlers: SignedInOptions['handlers'] = {},
+) {
+  return installSessionApi({
+    companies: [buildCompany({ partyTypeIds: [PartyType.Vendor] })],
+    user: { roles: [Role.User] },
+    handlers: {
+      // An empty list: these tests are about the dialog.
+      'GET /api/documentroute/all/93': () => ({ ...arInvoicePage, rows: [], totalRecords: 0 }),
+      'GET /api/party/grid/search': (req) => {
+        const q = new URLSearchParams(req.search).get('query')?.toLowerCase() ?? '';
+        const items = parties.filter((p) => p.name.toLowerCase().includes(q));
+        return { items, totalRecords: items.length };
+      },
+      'GET /api/party/getByIdWithConnectedOrgUnits/5': () => ({
+        ...redMesa,
+        connectedOrgUnits: { '31': 'Midland' },
+      }),
+      'GET /api/party/getByIdWithConnectedOrgUnits/6': () => ({
+        ...hawthorne,
+        connectedOrgUnits: { '32': 'Tulsa', '33': 'Austin' },
+      }),
+      ...handlers,
+    },
+  });
+}
+
+const pdf = () => new File(['%PDF-1.4'], 'invoice-1042.pdf', { type: 'application/pdf' });
+
+async function openDialog() {
+  const view = renderApp('/documentlist/93');
+  await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Send AR Invoice' });
+  return { ...view, dialog };
+}
+
+async function pickParty(dialog: HTMLElement, name: string) {
+  await userEvent.click(await within(dialog).findByRole('combobox'));
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(name) }));
+}
+
+beforeEach(() => {
+  upload.mockReset();
+  upload.mockResolvedValue({ batchName: 'b', documentIds: [77] });
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
+    DOMRect.fromRect({ width: 1200, height: 800 }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+// Dialog, picker and upload in jsdom are slow on a busy 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+describe('Send dialog', () => {
+  it('validates, uploads with progress and opens the new document', async () => {
+    const api = installSendApi();
+    const { dialog, router } = await openDialog();
+    const picker = await within(dialog).findByRole('combobox', { name: 'Search 2 Connections' });
+    // Focused 300 ms after opening (spec 2 §9), so typing can start at once.
+    await waitFor(() => expect(picker).toHaveFocus());
+    expect(
+      within(dialog).queryByRole('button', { name: 'Choose a file or drag it here' }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Bill To' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+
+    await pickParty(dialog, 'Red Mesa');
+    expect(within(dialog).queryByText('Required')).not.toBeInTheDocument();
+    // Exactly one connected profile: chosen for the user.
+    expect(await within(dialog).findByRole('combobox', { name: 'Bill To' })).toHaveTextContent(
+      'Midland',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText(documentMessages.fileRequired)).toBeInTheDocument();
+    expect(upload).not.toHaveBeenCalled();
+
+    let finish: (value: { batchName: string; documentIds: number[] }) => void = () => {};
+    upload.mockImplementation((_path, _form, options) => {
+      options.onProgress?.(40);
+      return new Promise((resolve) => {
+        finish = resolve as typeof finish;
+      });
+    });
+    await userEvent.upload(within(dialog).getByTestId('file-input'), pdf());
+    expect(within(dialog).getByText(/invoice-1042\.pdf/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+
+    const progress = await within(dialog).findByRole('progressbar', { name: 'Upload progress' });
+    expect(progress).toHaveAttribute('aria-valuenow', '40');
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    const [path, form] = upload.mock.calls[0]!;
+    expect(path).toBe('/documents/upload');
+    expect([...form.keys()]).toEqual(['fileUploadData', 'file']);
+    const data = JSON.parse(String(form.get('fileUploadData'))) as Record<string, unknown>;
+    expect(data).toEqual({
+      batchName: expect.stringMatching(
+        /^Uploaded-\[\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}\.\d{3}\]$/,
+      ) as unknown,
+      userId: 7,
+      folderId: 1,
+      numberOfDocuments: 1,
+      returnBeforeOcr: false,
+      receivingPartyId: 5,
+      receivingCompanyId: 40,
+      ReceivingCompanyName: 'Red Mesa Operating Co.',
+      documentTypeId: 93,
+      billToOrgUnitId: 31,
+    });
+    expect((form.get('file') as File).name).toBe('invoice-1042.pdf');
+
+    finish({ batchName: String(data.batchName), documentIds: [77] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/documents/77'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The picker asked for connected connections, 100 by name.
+    expect(
+      Object.fromEntries(new URLSearchParams(api.find('GET', '/api/party/grid/search')[0]!.search)),
+    ).toEqual({
+      partyStatus: 'connected',
+      page: '1',
+      itemsPerPage: '100',
+      orderBy: 'name',
+      orderByDirection: 'asc',
+    });
+  });
+
+  it('labels the search by count, says when nothing matches, and lets Bill To be chosen', async () => {
+    installSendApi([hawthorne]);
+    const { dialog } = await openDialog();
+    const picker = await within(dialog).findByRole('combobox', { name: 'Search' });
+    await userEvent.type(picker, 'zzz');
+    expect(await screen.findByText('Sorry, no matching Connection')).toBeInTheDocument();
+
+    await userEvent.clear(picker);
+    await userEvent.click(await screen.findByRole('option', { name: /Hawthorne/ }));
+    const billTo = await within(dialog).findByRole('combobox', { name: 'Bill To' });
+    // Two profiles: nothing is chosen for the user.
+    expect(billTo).toHaveTextContent('None');
+    await userEvent.click(billTo);
+    await userEvent.click(await screen.findByRole('option', { name: 'Tulsa' }));
+    expect(billTo).toHaveTextContent('Tulsa');
+  });
+
+  it('opens the batch page when the upload made several documents', async () => {
+    installSendApi();
+    upload.mockResolvedValue({ batchName: 'Uploaded-[x]', documentIds: [77, 78] });
+    const { dialog, router } = await openDialog();
+    await pickParty(dialog, 'Red Mesa');
+    await userEvent.upload(await within(dialog).findByTestId('file-input'), pdf());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/batch/${encodeURIComponent('Uploaded-[x]')}`),
+    );
+  });
+
+  it('refuses a file of another type before uploading', async () => {
+    installSendApi();
+    const { dialog } = await openDialog();
+    await pickParty(dialog, 'Red Mesa');
+    const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await userEvent.upload(await within(dialog).findByTestId('file-input'), text, {
+      applyAccept: false,
+    });
+    expect(await within(dialog).findByText(documentMessages.wrongType)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message of a failed upload and stays open', async () => {
+    installSendApi();
+    upload.mockRejectedValue(
+      new ApiError(413, 'payload_too_large', 'The file is larger than the 500 MB limit.'),
+    );
+    const { dialog, snackbarStore } = await openDialog();
+    await pickParty(dialog, 'Red Mesa');
+    await userEvent.upload(await within(dialog).findByTestId('file-input'), pdf());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(snackbarStore.getSnapshot().map((m) => m.message)).toEqual([
+        'The file is larger than the 500 MB limit.',
+      ]),
+    );
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeEnabled();
+    expect(screen.getByRole('dialog', { name: 'Send AR Invoice' })).toBeInTheDocument();
+  });
+
+  it('Cancel closes the dialog and stops the upload', async () => {
+    installSendApi();
+    let signal: AbortSignal | undefined;
+    upload.mockImplementation((_path, _form, options) => {
+      signal = options.signal;
+      return new Promise(() => {});
+    });
+    const { dialog, snackbarStore } = await openDialog();
+    await pickParty(dialog, 'Red Mesa');
+    await userEvent.upload(await within(dialog).findByTestId('file-input'), pdf());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(signal).toBeDefined());
+    expect(signal!.aborted).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(signal!.aborted).toBe(true);
+    expect(snackbarStore.getSnapshot()).toEqual([]);
+  });
+});
