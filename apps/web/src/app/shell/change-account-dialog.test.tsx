@@ -86,7 +86,7 @@ describe('switching company in the app', () => {
     await waitFor(() =>
       expect(screen.getByTestId('selected-company-name')).toHaveTextContent('Bakken Operating Co'),
     );
-    expect(router.state.location.pathname).toBe('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.getItem(SELECTED_COMPANY_STORAGE_KEY)).toBe('2');
     const companyIds = api
       .find('GET', '/api/users/current')

@@ -1,4 +1,6 @@
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { PartyType } from '@flowline/shared';
@@ -13,8 +15,18 @@ import {
   useRejectedInvoices,
   useUnsignedDivisionOrders,
 } from './api';
-import { DailyDocumentsChart, InvoicesSentChart, PaymentStatusChart } from './dashboard-charts';
 import { DocumentRowsTable, Widget } from './dashboard-widgets';
+
+// The charts library is large: load it with the first chart, not with the route.
+const InvoicesSentChart = lazy(() =>
+  import('./dashboard-charts').then((m) => ({ default: m.InvoicesSentChart })),
+);
+const PaymentStatusChart = lazy(() =>
+  import('./dashboard-charts').then((m) => ({ default: m.PaymentStatusChart })),
+);
+const DailyDocumentsChart = lazy(() =>
+  import('./dashboard-charts').then((m) => ({ default: m.DailyDocumentsChart })),
+);
 
 export const GETTING_STARTED =
   "To get started, please review your third-party connections on the left under Connections and once connected you'll be able to see the documents available to you.";
@@ -49,73 +61,75 @@ export function HomePage() {
   return (
     <Box>
       <PageHeader title="Home" />
-      <Grid container spacing={2}>
-        {vendor && (
-          <>
+      <Suspense fallback={<CircularProgress aria-label="Loading charts" />}>
+        <Grid container spacing={2}>
+          {vendor && (
+            <>
+              <Grid size={half}>
+                <Widget title="AR Invoices Sent" loading={stats.isPending}>
+                  <InvoicesSentChart data={stats.data?.documentsByMonth ?? []} />
+                </Widget>
+              </Grid>
+              <Grid size={half}>
+                <Widget title="Payment Status" loading={stats.isPending}>
+                  <PaymentStatusChart data={stats.data?.statusCounts ?? []} />
+                </Widget>
+              </Grid>
+              <Grid size={half}>
+                <Widget title="Rejected AR Invoices" loading={rejected.isPending}>
+                  <DocumentRowsTable
+                    resultSet={rejected.data}
+                    emptyText="You have no rejected invoices"
+                  />
+                </Widget>
+              </Grid>
+            </>
+          )}
+          {owner && (
+            <>
+              <Grid size={half}>
+                <Widget title="Division Orders Returned" loading={returned.isPending}>
+                  <DailyDocumentsChart
+                    data={returned.data?.items ?? []}
+                    series={['divisionOrderCount']}
+                  />
+                </Widget>
+              </Grid>
+              <Grid size={half}>
+                <Widget title="Owner Documents Received" loading={received.isPending}>
+                  <DailyDocumentsChart
+                    data={received.data?.items ?? []}
+                    series={[
+                      'divisionOrderCount',
+                      '_1099Count',
+                      'runStatementCount',
+                      'ownerStatementCount',
+                    ]}
+                  />
+                </Widget>
+              </Grid>
+              <Grid size={half}>
+                <Widget title="Unsigned Division Orders" loading={unsigned.isPending}>
+                  <DocumentRowsTable
+                    resultSet={unsigned.data}
+                    emptyText="You have no unsigned division orders"
+                  />
+                </Widget>
+              </Grid>
+            </>
+          )}
+          {operator && (
             <Grid size={half}>
-              <Widget title="AR Invoices Sent" loading={stats.isPending}>
-                <InvoicesSentChart data={stats.data?.documentsByMonth ?? []} />
-              </Widget>
-            </Grid>
-            <Grid size={half}>
-              <Widget title="Payment Status" loading={stats.isPending}>
-                <PaymentStatusChart data={stats.data?.statusCounts ?? []} />
-              </Widget>
-            </Grid>
-            <Grid size={half}>
-              <Widget title="Rejected AR Invoices" loading={rejected.isPending}>
-                <DocumentRowsTable
-                  resultSet={rejected.data}
-                  emptyText="You have no rejected invoices"
-                />
-              </Widget>
-            </Grid>
-          </>
-        )}
-        {owner && (
-          <>
-            <Grid size={half}>
-              <Widget title="Division Orders Returned" loading={returned.isPending}>
-                <DailyDocumentsChart
-                  data={returned.data?.items ?? []}
-                  series={['divisionOrderCount']}
-                />
-              </Widget>
-            </Grid>
-            <Grid size={half}>
-              <Widget title="Owner Documents Received" loading={received.isPending}>
+              <Widget title="Operator Documents Received" loading={received.isPending}>
                 <DailyDocumentsChart
                   data={received.data?.items ?? []}
-                  series={[
-                    'divisionOrderCount',
-                    '_1099Count',
-                    'runStatementCount',
-                    'ownerStatementCount',
-                  ]}
+                  series={['runStatementCount', '_1099Count']}
                 />
               </Widget>
             </Grid>
-            <Grid size={half}>
-              <Widget title="Unsigned Division Orders" loading={unsigned.isPending}>
-                <DocumentRowsTable
-                  resultSet={unsigned.data}
-                  emptyText="You have no unsigned division orders"
-                />
-              </Widget>
-            </Grid>
-          </>
-        )}
-        {operator && (
-          <Grid size={half}>
-            <Widget title="Operator Documents Received" loading={received.isPending}>
-              <DailyDocumentsChart
-                data={received.data?.items ?? []}
-                series={['runStatementCount', '_1099Count']}
-              />
-            </Widget>
-          </Grid>
-        )}
-      </Grid>
+          )}
+        </Grid>
+      </Suspense>
     </Box>
   );
 }
