@@ -1,12 +1,10 @@
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { DocumentNotAvailable, DocumentScreen } from './screen/document-screen';
 
+/** Route entry of /documents/{id} (spec 3 §2 'Document'). */
 export function DocumentPage() {
   const { id } = useParams();
-  return (
-    <PlaceholderPage
-      title={`Document ${id ?? ''}`.trim()}
-      description="The document viewer with its metadata, line items, history, attachments and workflow actions."
-    />
-  );
+  const documentId = Number(id);
+  if (!Number.isInteger(documentId) || documentId <= 0) return <DocumentNotAvailable />;
+  return <DocumentScreen id={documentId} />;
 }

@@ -1,0 +1,254 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { UseFormReturn } from 'react-hook-form';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import {
+  DocumentTemplate,
+  documentMessages,
+  validateDocumentForSend,
+  type DateFormat,
+  type DocumentDto,
+} from '@flowline/shared';
+import { ConfirmDialog } from '../../../components/data-table';
+import { useSnackbar } from '../../../components/snackbar';
+import { errorMessage } from '../../../lib/api-error';
+import {
+  documentDownloadPath,
+  downloadFile,
+  useCancelPublish,
+  useDeleteDocument,
+  usePublishDocument,
+  useSaveDocumentMetadata,
+} from './api';
+import { buildSavePayload, currentValues, type MetadataFormValues } from './metadata/form-values';
+import { serverFieldErrors } from './server-errors';
+
+/** Our wording (the spec has none for a save or a delete). */
+export const screenMessages = {
+  saved: 'Document Saved',
+  deleted: 'Document Deleted',
+  noChanges: 'There are no changes to save',
+  fixFields: 'Please correct the highlighted fields',
+  comingSoon: 'Coming soon',
+  cannotSign: 'Your account cannot sign documents',
+} as const;
+
+export const documentFormId = 'document-metadata-form';
+
+type Confirm = 'cancelSend' | 'delete' | null;
+
+/**
+ * Save and Send for the metadata form (used by the header and the mobile drawer). Save sends
+ * only the changed fields; Send validates the whole document first (spec 1 §4, §5).
+ */
+export function useDocumentCommands(
+  doc: DocumentDto,
+  form: UseFormReturn<MetadataFormValues>,
+  dateFormat: DateFormat,
+) {
+  const snackbar = useSnackbar();
+  const navigate = useNavigate();
+  const saveMutation = useSaveDocumentMetadata(doc.id);
+  const publish = usePublishDocument(doc.id);
+  const editable = doc.availableActions.edit;
+
+  const showServerErrors = (error: unknown, payload: ReturnType<typeof buildSavePayload>) => {
+    for (const { name, message } of serverFieldErrors(error, payload, doc.metadata)) {
+      form.setError(name, { type: 'server', message });
+    }
+    snackbar.showError(errorMessage(error));
+  };
+
+  const invalid = () => snackbar.showError(screenMessages.fixFields);
+
+  const save = form.handleSubmit(async (values) => {
+    const metadata = buildSavePayload(doc.metadata, values, dateFormat, editable);
+    if (metadata.length === 0) {
+      snackbar.showInfo(screenMessages.noChanges);
+      return;
+    }
+    try {
+      await saveMutation.mutateAsync({ metadata });
+      snackbar.showSuccess(screenMessages.saved);
+    } catch (error) {
+      showServerErrors(error, metadata);
+    }
+  }, invalid);
+
+  const send = form.handleSubmit(async (values) => {
+    const message = validateDocumentForSend({
+      templateId: doc.documentTypeTemplateId,
+      definitions: doc.metadata.map((e) => e.metadata),
+      values: currentValues(doc.metadata, values, dateFormat),
+      lineItems: null,
+    });
+    if (message) {
+      snackbar.showError(message);
+      return;
+    }
+    const metadata = buildSavePayload(doc.metadata, values, dateFormat, editable);
+    try {
+      await publish.mutateAsync({ metadata });
+      snackbar.showSuccess(documentMessages.documentSent);
+      void navigate(`/documentlist/${doc.documentTypeId}`);
+    } catch (error) {
+      showServerErrors(error, metadata);
+    }
+  }, invalid);
+
+  return {
+    save: () => void save(),
+    send: () => void send(),
+    saving: saveMutation.isPending,
+    sending: publish.isPending,
+  };
+}
+
+/** The action buttons of spec 1 §4, as the server's availableActions allow them. */
+export function DocumentActions({
+  doc,
+  commands,
+  dirty,
+}: {
+  doc: DocumentDto;
+  commands: ReturnType<typeof useDocumentCommands>;
+  dirty: boolean;
+}) {
+  const actions = doc.availableActions;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const snackbar = useSnackbar();
+  const cancelPublish = useCancelPublish();
+  const deleteDocument = useDeleteDocument();
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const listPath = `/documentlist/${doc.documentTypeId}`;
+  const isArInvoice = doc.documentTypeTemplateId === DocumentTemplate.ArInvoice;
+  const busy = commands.saving || commands.sending;
+
+  const back = () => {
+    // Opened directly (deep link, new tab): there is nothing to go back to but the list.
+    if (location.key === 'default') void navigate(listPath);
+    else void navigate(-1);
+  };
+
+  const onCancel = () => {
+    if (isArInvoice) setConfirm('cancelSend');
+    else back();
+  };
+
+  const confirmCancelSend = () =>
+    cancelPublish.mutate(doc.id, {
+      onSuccess: () => {
+        setConfirm(null);
+        void navigate('/');
+      },
+      onError: () => setConfirm(null),
+    });
+
+  const confirmDelete = () =>
+    deleteDocument.mutate(doc.id, {
+      onSuccess: () => {
+        setConfirm(null);
+        snackbar.showSuccess(screenMessages.deleted);
+        void navigate(listPath);
+      },
+      onError: () => setConfirm(null),
+    });
+
+  const comingSoon = (label: string, reason: string = screenMessages.comingSoon) => (
+    <Tooltip key={label} title={reason}>
+      <span>
+        <Button variant="outlined" disabled>
+          {label}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+
+  return (
+    <>
+      <Stack
+        direction="row"
+        sx={{ flexWrap: 'wrap', gap: 1, justifyContent: { xs: 'flex-start', md: 'flex-end' } }}
+      >
+        <Tooltip title="Download">
+          <IconButton
+            aria-label={`Download ${doc.fileName}`}
+            onClick={() =>
+              void downloadFile(documentDownloadPath(doc.id), doc.fileName).catch((error) =>
+                snackbar.showError(errorMessage(error)),
+              )
+            }
+          >
+            <FileDownloadOutlined />
+          </IconButton>
+        </Tooltip>
+        {actions.edit && (
+          <Button
+            variant="outlined"
+            type="submit"
+            form={documentFormId}
+            disabled={busy || !dirty}
+            onClick={(event) => {
+              event.preventDefault();
+              commands.save();
+            }}
+          >
+            Save
+          </Button>
+        )}
+        {actions.send && (
+          <Button variant="contained" disabled={busy} onClick={commands.send}>
+            Send
+          </Button>
+        )}
+        {/* Spec 1 §4: Return is shown but disabled for Global users in the signing flow. */}
+        {(actions.returnSign || doc.isSignAndReturnFlow) &&
+          comingSoon(
+            'Return',
+            actions.returnSign ? screenMessages.comingSoon : screenMessages.cannotSign,
+          )}
+        {actions.resubmit && comingSoon('Resubmit')}
+        {actions.replaceFile && comingSoon('Replace file')}
+        {actions.cancel && (
+          <Button variant="outlined" color="inherit" disabled={busy} onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        {actions.delete && (
+          <Button variant="outlined" color="error" onClick={() => setConfirm('delete')}>
+            Delete
+          </Button>
+        )}
+        {actions.close && (
+          <Button variant="outlined" color="inherit" onClick={() => void navigate(listPath)}>
+            Close
+          </Button>
+        )}
+      </Stack>
+      <ConfirmDialog
+        open={confirm === 'cancelSend'}
+        title="Cancel sending"
+        message={documentMessages.cancelSendConfirm}
+        confirmLabel="Yes"
+        cancelLabel="No"
+        busy={cancelPublish.isPending}
+        onConfirm={confirmCancelSend}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        title="Delete document"
+        message={documentMessages.deleteConfirm}
+        confirmLabel="Delete"
+        busy={deleteDocument.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirm(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,248 @@
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { FormProvider, useForm } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { documentMessages, type DocumentDto } from '@flowline/shared';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { useDateFormatter } from '../../preferences';
+import { useDocument } from './api';
+import { AttachmentsTab } from './attachments/attachments-tab';
+import { DocumentActions, documentFormId, useDocumentCommands } from './document-actions';
+import { DocumentHeading } from './document-heading';
+import { textForField } from './fill-text';
+import { HistoryTab } from './history/history-tab';
+import { ClickToFillContext, type ClickToFill } from './metadata/click-to-fill';
+import { fieldKind } from './metadata/field-kinds';
+import { fieldName, initialFormValues, type MetadataFormValues } from './metadata/form-values';
+import { MetadataFields } from './metadata/metadata-fields';
+import { MobileMetadataDrawer } from './mobile-metadata-drawer';
+import { RejectionReason } from './rejection-reason';
+import { VersionsTab } from './versions-tab';
+import { LazyFileViewer } from './viewer/lazy-viewer';
+import { documentViewerSource } from './viewer/viewer-source';
+
+/**
+ * The document screen (spec 1 §2): heading and actions, the left rail tabs (Metadata, Audit
+ * History, Versions, Attachments; no Payments tab yet — docs/document-screen.md) and the viewer.
+ */
+export function DocumentScreen({ id }: { id: number }) {
+  const document = useDocument(id);
+  if (document.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
+        <CircularProgress aria-label="Loading document" />
+      </Box>
+    );
+  }
+  if (document.isError) {
+    return isApiError(document.error, 404) ? (
+      <DocumentNotAvailable />
+    ) : (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void document.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(document.error)}
+      </Alert>
+    );
+  }
+  return <LoadedDocument key={document.data.id} doc={document.data} />;
+}
+
+/** A missing or foreign document (404): spec 1 §8 wording. */
+export function DocumentNotAvailable() {
+  useDocumentTitle('Document');
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start', maxWidth: 560, py: 4 }}>
+      <Typography variant="h1">Document</Typography>
+      <Alert severity="info" sx={{ width: '100%' }}>
+        {documentMessages.noLongerAvailable}
+      </Alert>
+      <Button component={RouterLink} to="/" variant="contained">
+        Go Home
+      </Button>
+    </Stack>
+  );
+}
+
+type TabKey = 'metadata' | 'history' | 'versions' | 'attachments';
+const tabs: ReadonlyArray<{ key: TabKey; label: string }> = [
+  { key: 'metadata', label: 'Metadata' },
+  { key: 'history', label: 'Audit History' },
+  { key: 'versions', label: 'Versions' },
+  { key: 'attachments', label: 'Attachments' },
+];
+
+function LoadedDocument({ doc }: { doc: DocumentDto }) {
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'));
+  const { dateFormat } = useDateFormatter();
+  const [tab, setTab] = useState<TabKey>('metadata');
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const values = useMemo(
+    () => initialFormValues(doc.metadata, dateFormat),
+    [doc.metadata, dateFormat],
+  );
+  const form = useForm<MetadataFormValues>({ values, mode: 'onBlur' });
+  const commands = useDocumentCommands(doc, form, dateFormat);
+  const source = documentViewerSource(doc);
+  const editable = doc.availableActions.edit;
+
+  // Click-to-fill: the field that last had the focus takes the text selected on a page.
+  const activeField = useRef<string | null>(null);
+  const clickToFill = useMemo<ClickToFill>(
+    () => ({ setActiveField: (name) => (activeField.current = name) }),
+    [],
+  );
+  const fill = (selected: string): boolean => {
+    const name = activeField.current;
+    const entry = doc.metadata.find((e) => fieldName(e.metadata.id) === name);
+    if (!name || !entry || !editable) return false;
+    const text = textForField(fieldKind(entry.metadata.metadataType.id), selected, dateFormat);
+    if (text === null) return false;
+    form.setValue(name, { text, id: null }, { shouldDirty: true, shouldValidate: true });
+    return true;
+  };
+
+  const fields = (
+    <form
+      id={documentFormId}
+      noValidate
+      aria-label="Metadata"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (editable) commands.save();
+      }}
+    >
+      <MetadataFields doc={doc} dateFormat={dateFormat} />
+    </form>
+  );
+
+  const viewer = (
+    <Paper variant="outlined" sx={{ height: '100%', overflow: 'hidden' }}>
+      <LazyFileViewer source={source} onTextSelected={editable ? fill : undefined} />
+    </Paper>
+  );
+
+  const panel = (key: TabKey): ReactNode => {
+    switch (key) {
+      case 'metadata':
+        return mobile ? null : fields;
+      case 'history':
+        return <HistoryTab documentId={doc.id} />;
+      case 'versions':
+        return <VersionsTab documentId={doc.id} />;
+      case 'attachments':
+        return <AttachmentsTab doc={doc} />;
+    }
+  };
+
+  const tabBar = (
+    <Tabs
+      value={tab}
+      onChange={(_, value: TabKey) => setTab(value)}
+      orientation={mobile ? 'horizontal' : 'vertical'}
+      variant="scrollable"
+      allowScrollButtonsMobile
+      aria-label="Document sections"
+      sx={
+        mobile
+          ? { borderBottom: 1, borderColor: 'divider', mb: 1 }
+          : { borderRight: 1, borderColor: 'divider', minWidth: 150 }
+      }
+    >
+      {tabs.map((t) => (
+        <Tab
+          key={t.key}
+          value={t.key}
+          label={t.label}
+          id={`document-tab-${t.key}`}
+          aria-controls={`document-panel-${t.key}`}
+          sx={mobile ? undefined : { alignItems: 'flex-start', textAlign: 'left' }}
+        />
+      ))}
+    </Tabs>
+  );
+
+  const tabPanel = (
+    <Box
+      role="tabpanel"
+      id={`document-panel-${tab}`}
+      aria-labelledby={`document-tab-${tab}`}
+      sx={{ minWidth: 0, minHeight: 0, overflow: mobile ? 'visible' : 'auto', p: mobile ? 0 : 2 }}
+    >
+      {panel(tab)}
+    </Box>
+  );
+
+  return (
+    <FormProvider {...form}>
+      <ClickToFillContext.Provider value={clickToFill}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            height: { md: 'calc(100vh - 64px - 48px)' },
+            minHeight: { md: 560 },
+          }}
+        >
+          <DocumentHeading
+            doc={doc}
+            actions={
+              <DocumentActions doc={doc} commands={commands} dirty={form.formState.isDirty} />
+            }
+          />
+          <RejectionReason doc={doc} />
+          {mobile ? (
+            <Box>
+              {tabBar}
+              {tab === 'metadata' ? <Box sx={{ height: '70vh' }}>{viewer}</Box> : tabPanel}
+              <MobileMetadataDrawer
+                open={drawerOpen}
+                onOpen={() => setDrawerOpen(true)}
+                onClose={() => setDrawerOpen(false)}
+                showFab={tab === 'metadata'}
+                editable={editable}
+                saving={commands.saving}
+                dirty={form.formState.isDirty}
+                onSave={commands.save}
+              >
+                {fields}
+              </MobileMetadataDrawer>
+            </Box>
+          ) : (
+            <Paper
+              variant="outlined"
+              sx={{
+                flex: 1,
+                minHeight: 0,
+                display: 'grid',
+                gridTemplateColumns: 'auto minmax(300px, 440px) minmax(0, 1fr)',
+                overflow: 'hidden',
+              }}
+            >
+              {tabBar}
+              {tabPanel}
+              <Box sx={{ minHeight: 0, p: 1, pl: 0 }}>{viewer}</Box>
+            </Paper>
+          )}
+        </Box>
+      </ClickToFillContext.Provider>
+    </FormProvider>
+  );
+}

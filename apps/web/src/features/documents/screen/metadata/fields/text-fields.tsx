@@ -1,0 +1,203 @@
+import { useState, type ClipboardEvent } from 'react';
+import { useController } from 'react-hook-form';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { canonicalValue, type FieldState, type MetadataFormValues } from '../form-values';
+import { dateTimePlaceholder, maskDate, maskDateTime } from '../date-mask';
+import {
+  canonicalCurrency,
+  canonicalNumber,
+  formatCurrencyText,
+  sanitizeNumberInput,
+  toNumericText,
+} from '../number-format';
+import { useClickToFill } from '../click-to-fill';
+import { autoExtractedSx } from './field-frame';
+import type { MetadataFieldProps } from './types';
+
+/** The value check of one field (dates strictly valid, numbers readable). */
+function useMetadataController({ entry, name, dateFormat }: MetadataFieldProps) {
+  return useController<MetadataFormValues, string>({
+    name,
+    rules: {
+      validate: (state: FieldState) => {
+        const result = canonicalValue(entry.metadata, state, dateFormat);
+        return 'error' in result ? result.error : true;
+      },
+    },
+  });
+}
+
+function common(props: MetadataFieldProps, error: string | undefined) {
+  const { entry, readOnly } = props;
+  return {
+    label: entry.metadata.name,
+    fullWidth: true,
+    required: entry.metadata.isRequired && !readOnly,
+    error: Boolean(error),
+    helperText: error,
+    sx: autoExtractedSx(entry.autoExtracted || entry.highlight),
+  };
+}
+
+/** Text, TextArea, Company (always read-only) and the field types without a picker of their own. */
+export function PlainTextField(props: MetadataFieldProps & { multiline?: boolean }) {
+  const { field, fieldState } = useMetadataController(props);
+  const fill = useClickToFill();
+  return (
+    <TextField
+      {...common(props, fieldState.error?.message)}
+      inputRef={field.ref}
+      name={field.name}
+      value={field.value.text}
+      onChange={(event) => field.onChange({ text: event.target.value, id: null })}
+      onBlur={field.onBlur}
+      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
+      multiline={props.multiline}
+      minRows={props.multiline ? 2 : undefined}
+      slotProps={{ input: { readOnly: props.readOnly } }}
+    />
+  );
+}
+
+/** Pasted text becomes the number in it, or nothing (spec 1 §5). */
+function pasteNumber(event: ClipboardEvent<HTMLInputElement>, current: string) {
+  event.preventDefault();
+  const input = event.currentTarget;
+  const pasted = toNumericText(event.clipboardData.getData('text'));
+  const start = input.selectionStart ?? current.length;
+  const end = input.selectionEnd ?? current.length;
+  return sanitizeNumberInput(current.slice(0, start) + pasted + current.slice(end));
+}
+
+/** Numbers only; shown as typed. */
+export function NumericField(props: MetadataFieldProps) {
+  const { field, fieldState } = useMetadataController(props);
+  const fill = useClickToFill();
+  const set = (text: string) => field.onChange({ text, id: null });
+  return (
+    <TextField
+      {...common(props, fieldState.error?.message)}
+      inputRef={field.ref}
+      name={field.name}
+      value={field.value.text}
+      onChange={(event) => set(sanitizeNumberInput(event.target.value))}
+      onPaste={(event: ClipboardEvent<HTMLInputElement>) =>
+        set(pasteNumber(event, field.value.text))
+      }
+      onBlur={() => {
+        const canonical = canonicalNumber(field.value.text);
+        if (canonical !== null && canonical !== field.value.text) set(canonical);
+        field.onBlur();
+      }}
+      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
+      slotProps={{ input: { readOnly: props.readOnly }, htmlInput: { inputMode: 'decimal' } }}
+    />
+  );
+}
+
+/**
+ * US dollars: numbers only while typing, '1,234.50' otherwise. The formatted text stays on focus
+ * (changing it then would lose the caret and a select-all); the first keystroke shows the plain
+ * number being typed.
+ */
+export function CurrencyField(props: MetadataFieldProps) {
+  const { field, fieldState } = useMetadataController(props);
+  const fill = useClickToFill();
+  const [editing, setEditing] = useState(false);
+  const set = (text: string) => {
+    setEditing(true);
+    field.onChange({ text, id: null });
+  };
+  const shown = editing ? field.value.text : formatCurrencyText(field.value.text);
+  return (
+    <TextField
+      {...common(props, fieldState.error?.message)}
+      inputRef={field.ref}
+      name={field.name}
+      value={shown}
+      onChange={(event) => set(sanitizeNumberInput(event.target.value))}
+      onPaste={(event: ClipboardEvent<HTMLInputElement>) => set(pasteNumber(event, shown))}
+      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
+      onBlur={() => {
+        setEditing(false);
+        const canonical = canonicalCurrency(field.value.text);
+        if (canonical !== null && canonical !== field.value.text) {
+          field.onChange({ text: canonical, id: null });
+        }
+        field.onBlur();
+      }}
+      slotProps={{
+        input: {
+          readOnly: props.readOnly,
+          startAdornment: <InputAdornment position="start">$</InputAdornment>,
+        },
+        htmlInput: { inputMode: 'decimal' },
+      }}
+    />
+  );
+}
+
+/** Deleting keeps what is left as it is; typing and pasting go through the mask. */
+function masked(next: string, previous: string, mask: (text: string) => string) {
+  return next.length < previous.length ? next : mask(next);
+}
+
+/** Masked from the user's date format; only a strictly valid date is accepted (spec 1 §5). */
+export function DateField(props: MetadataFieldProps) {
+  const { field, fieldState } = useMetadataController(props);
+  const fill = useClickToFill();
+  const { dateFormat } = props;
+  return (
+    <TextField
+      {...common(props, fieldState.error?.message)}
+      inputRef={field.ref}
+      name={field.name}
+      value={field.value.text}
+      placeholder={dateFormat}
+      onChange={(event) =>
+        field.onChange({
+          text: masked(event.target.value, field.value.text, (t) => maskDate(t, dateFormat)),
+          id: null,
+        })
+      }
+      onBlur={field.onBlur}
+      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
+      slotProps={{
+        input: { readOnly: props.readOnly },
+        htmlInput: { inputMode: 'numeric', maxLength: dateFormat.length },
+        inputLabel: { shrink: true },
+      }}
+    />
+  );
+}
+
+/** The date mask followed by a 12-hour time with AM/PM (type A or P). */
+export function DateTimeField(props: MetadataFieldProps) {
+  const { field, fieldState } = useMetadataController(props);
+  const fill = useClickToFill();
+  const { dateFormat } = props;
+  const placeholder = dateTimePlaceholder(dateFormat);
+  return (
+    <TextField
+      {...common(props, fieldState.error?.message)}
+      inputRef={field.ref}
+      name={field.name}
+      value={field.value.text}
+      placeholder={placeholder}
+      onChange={(event) =>
+        field.onChange({
+          text: masked(event.target.value, field.value.text, (t) => maskDateTime(t, dateFormat)),
+          id: null,
+        })
+      }
+      onBlur={field.onBlur}
+      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
+      slotProps={{
+        input: { readOnly: props.readOnly },
+        htmlInput: { maxLength: placeholder.length + 1 },
+        inputLabel: { shrink: true },
+      }}
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useFileBlob } from '../api';
+import { ImageView } from './image-view';
+import { PdfPages } from './pdf-pages';
+import type { ViewerSource } from './viewer-source';
+
+export interface FileViewerProps {
+  source: ViewerSource;
+  onTextSelected?: ((text: string) => boolean) | undefined;
+}
+
+/**
+ * Fetches the file with the API client's auth headers (never a bare URL) and shows it: PDFs (and
+ * TIFFs through their PDF rendition) with pdf.js, PNG/JPEG as an image. Loaded lazily, so pdf.js
+ * stays out of the main chunk.
+ */
+export default function FileViewer({ source, onTextSelected }: FileViewerProps) {
+  const file = useFileBlob(source.path);
+  if (file.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 200 }}>
+        <CircularProgress aria-label="Loading file" />
+      </Box>
+    );
+  }
+  if (file.isError) {
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        The file could not be loaded.
+      </Alert>
+    );
+  }
+  return source.kind === 'image' ? (
+    <ImageView file={file.data} title={source.title} />
+  ) : (
+    <PdfPages file={file.data} title={source.title} onTextSelected={onTextSelected} />
+  );
+}

@@ -1,0 +1,169 @@
+import { useCallback, useRef, useState, type UIEvent } from 'react';
+import { Document, Page, pdfjs } from 'react-pdf';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import 'react-pdf/dist/Page/TextLayer.css';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { CLICK_TO_FILL_HIGHLIGHT_MS, VIEWER_ZOOM } from '@flowline/shared';
+import { ViewerToolbar } from './viewer-toolbar';
+
+// The worker is bundled with the app (no CDN): Vite emits it as its own asset.
+pdfjs.GlobalWorkerOptions.workerSrc = new URL(
+  'pdfjs-dist/build/pdf.worker.min.mjs',
+  import.meta.url,
+).toString();
+
+const GAP = 12;
+/** Pages rendered beyond the visible ones, above and below. */
+const OVERSCAN = 1;
+
+export interface PdfPagesProps {
+  file: Blob;
+  title: string;
+  /** Text selected on a page (click-to-fill); returns whether a field took it. */
+  onTextSelected?: ((text: string) => boolean) | undefined;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+/**
+ * The PDF viewer: page canvases with their text layer, zoom and page navigation. Only the pages in
+ * view (plus one either side) are rendered; the others are placeholders sized from the first page,
+ * so a long document stays fast.
+ */
+export function PdfPages({ file, title, onTextSelected }: PdfPagesProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [pageCount, setPageCount] = useState(0);
+  const [baseSize, setBaseSize] = useState<Size | null>(null);
+  const [zoom, setZoom] = useState<number>(VIEWER_ZOOM.start);
+  const [scroll, setScroll] = useState({ top: 0, height: 800 });
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const frame = useRef(0);
+
+  const onLoadSuccess = useCallback(async (pdf: PDFDocumentProxy) => {
+    const first = await pdf.getPage(1);
+    const viewport = first.getViewport({ scale: 1 });
+    setBaseSize({ width: viewport.width, height: viewport.height });
+    setPageCount(pdf.numPages);
+    setScroll({
+      top: scroller.current?.scrollTop ?? 0,
+      height: scroller.current?.clientHeight ?? 800,
+    });
+  }, []);
+
+  const slot = baseSize ? baseSize.height * zoom + GAP : 1;
+  const first = Math.max(0, Math.floor(scroll.top / slot) - OVERSCAN);
+  const last = Math.min(pageCount - 1, Math.floor((scroll.top + scroll.height) / slot) + OVERSCAN);
+  const current = Math.min(pageCount, Math.floor((scroll.top + scroll.height / 3) / slot) + 1);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const target = event.currentTarget;
+    cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() =>
+      setScroll({ top: target.scrollTop, height: target.clientHeight }),
+    );
+  };
+
+  const goTo = (page: number) => {
+    if (scroller.current) scroller.current.scrollTop = (page - 1) * slot;
+  };
+
+  const changeZoom = (next: number) => {
+    const element = scroller.current;
+    const ratio = next / zoom;
+    setZoom(next);
+    if (element) {
+      // Keep the same place of the document in view.
+      requestAnimationFrame(() => {
+        element.scrollTop = element.scrollTop * ratio;
+      });
+    }
+  };
+
+  const onMouseUp = () => {
+    if (!onTextSelected) return;
+    const selection = window.getSelection();
+    const text = selection?.toString().trim();
+    if (!selection || !text) return;
+    const anchor = selection.anchorNode;
+    const element = anchor instanceof Element ? anchor : anchor?.parentElement;
+    const page = element?.closest<HTMLElement>('[data-viewer-page]');
+    if (!page || !scroller.current?.contains(page)) return;
+    if (onTextSelected(text)) {
+      const number = Number(page.dataset.viewerPage);
+      setHighlighted(number);
+      window.setTimeout(
+        () => setHighlighted((shown) => (shown === number ? null : shown)),
+        CLICK_TO_FILL_HIGHLIGHT_MS,
+      );
+      selection.removeAllRanges();
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <ViewerToolbar
+        zoom={zoom}
+        onZoom={changeZoom}
+        pages={{ current: Math.max(1, current), count: pageCount, onGoTo: goTo }}
+      />
+      <Box
+        ref={scroller}
+        onScroll={onScroll}
+        onMouseUp={onMouseUp}
+        tabIndex={0}
+        role="region"
+        aria-label={`${title} pages`}
+        sx={{ flex: 1, minHeight: 0, overflow: 'auto', bgcolor: 'grey.200', p: 1.5 }}
+      >
+        {failed ? (
+          <Alert severity="error">The file could not be shown.</Alert>
+        ) : (
+          <Document
+            file={file}
+            suspense={false}
+            onLoadSuccess={onLoadSuccess}
+            onLoadError={() => setFailed(true)}
+            loading={<CircularProgress aria-label="Loading file" sx={{ m: 2 }} />}
+            error={<Alert severity="error">The file could not be shown.</Alert>}
+          >
+            {baseSize &&
+              Array.from({ length: pageCount }, (_, index) => (
+                <Box
+                  key={index}
+                  data-viewer-page={index + 1}
+                  sx={{
+                    mx: 'auto',
+                    mb: `${GAP}px`,
+                    width: baseSize.width * zoom,
+                    minHeight: baseSize.height * zoom,
+                    bgcolor: 'common.white',
+                    boxShadow: 1,
+                    outline: highlighted === index + 1 ? 3 : 0,
+                    outlineColor: 'secondary.main',
+                    outlineStyle: 'solid',
+                    transition: 'outline-color 0.2s',
+                  }}
+                >
+                  {index >= first && index <= last && (
+                    <Page
+                      pageNumber={index + 1}
+                      scale={zoom}
+                      renderAnnotationLayer={false}
+                      renderTextLayer
+                      loading={null}
+                    />
+                  )}
+                </Box>
+              ))}
+          </Document>
+        )}
+      </Box>
+    </Box>
+  );
+}
