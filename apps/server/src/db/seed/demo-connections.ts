@@ -42,7 +42,8 @@ export async function seedDemoConnections(
       profileCode: 'PBS-MID',
       name: 'Red Mesa Operating Co.',
       number: 'RMO-001',
-      partyTypeId: PartyType.Operator,
+      // Permian invoices Red Mesa as its purchaser (the AR invoice Purchaser field takes type 5).
+      partyTypeId: PartyType.Purchaser,
       connectedCompanyId: ids.operator,
       emails: ['ap@redmesa.example'],
     }),

@@ -18,7 +18,7 @@ export async function seedDemoAch(tx: Db, companyIdsByKey: ReadonlyMap<string, n
     {
       name: 'Red Mesa Operating Co.',
       number: 'RMO-001',
-      partyTypeId: PartyType.Operator,
+      partyTypeId: PartyType.Purchaser,
       connectedCompanyId: companyIdsByKey.get('operator') ?? null,
       emails: ['ap@redmesa.example'],
     },
