@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { dropFile } from '../support/files';
 import { dialogSettled, signIn, skipWelcome } from '../support/session';
 
 const RED_MESA = 'Red Mesa Operating Co.';
@@ -12,22 +13,6 @@ async function seriousViolations(page: Page) {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
-/** Drops a file on the drop zone the way a browser does: a drop event carrying a DataTransfer. */
-async function dropFile(page: Page, zoneName: string, fileName: string, bytes: Buffer) {
-  const dataTransfer = await page.evaluateHandle(
-    ({ base64, fileName }) => {
-      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([data], fileName, { type: 'application/pdf' }));
-      return transfer;
-    },
-    { base64: bytes.toString('base64'), fileName },
-  );
-  const zone = page.getByRole('button', { name: zoneName });
-  await zone.dispatchEvent('dragover', { dataTransfer });
-  await zone.dispatchEvent('drop', { dataTransfer });
 }
 
 test('a vendor sends an AR invoice from the list and lands on the new document', async ({
