@@ -1,0 +1,78 @@
+// The benchmark's output: the side-by-side table with targets, and the plans of every statement.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../apps/server/src/db/client';
+import { ms, rowsOf, table, type Latency } from '../lib/measure';
+import { recordingDb, scenariosFor, type Scenario } from './scenarios';
+
+export interface Company {
+  label: string;
+  id: number;
+  name: string;
+  routes: number;
+  receivedInvoices: number;
+}
+
+export interface Measured {
+  company: Company;
+  scenario: Scenario;
+  sql: Latency;
+  api: Latency;
+  result: string;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each statement the repository sends for each call's first input. */
+export async function explainAll(db: Db, companies: Company[]): Promise<string> {
+  const parts: string[] = [];
+  for (const company of companies) {
+    for (const scenario of await scenariosFor(db, company.id)) {
+      const statements: SQL[] = [];
+      await scenario.sql(recordingDb(db, statements), 0);
+      for (const [i, statement] of statements.entries()) {
+        const plan = rowsOf<Record<string, string>>(
+          await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`),
+        )
+          .map((r) => Object.values(r)[0])
+          .join('\n');
+        const title = `${company.label} company ${company.id} — ${scenario.name}${statements.length > 1 ? ` (statement ${i + 1} of ${statements.length})` : ''}`;
+        parts.push(`=== ${title}\n--- ${scenario.describe}\n${plan}\n`);
+      }
+    }
+  }
+  return parts.join('\n');
+}
+
+export function report(results: Measured[]): string {
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const rows = results.map((m) => {
+    const ratio = m.api.p95 / m.sql.p95;
+    return [
+      `${m.company.label} ${m.scenario.name}`,
+      ms(m.sql.p50),
+      ms(m.sql.p95),
+      ms(m.api.p50),
+      ms(m.api.p95),
+      ms(m.api.p99),
+      `≤ ${m.scenario.target}`,
+      pass(m.api.p95 <= m.scenario.target),
+      `${ratio.toFixed(2)}×`,
+      pass(ratio <= 2),
+      m.result,
+    ];
+  });
+  return table(
+    [
+      'call',
+      'SQL p50',
+      'SQL p95',
+      'API p50',
+      'API p95',
+      'API p99',
+      'target',
+      'p95',
+      'API/SQL p95',
+      '≤ 2×',
+      'result',
+    ],
+    rows,
+  );
+}

@@ -1,0 +1,146 @@
+// The measured calls: each through the HTTP API and through the repository function the service
+// calls (the same SQL, run directly), with inputs rotating per run.
+import { FieldType, RouteStatus, TYPEAHEAD_LIMIT, DocumentTypeId } from '@flowline/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../apps/server/src/db/client';
+import { findRoutePage } from '../../apps/server/src/modules/document-lists/repository';
+import {
+  findTypeaheadRows,
+  searchRoutes,
+} from '../../apps/server/src/modules/document-lists/search-repository';
+import { metadataSortKey } from '../../apps/server/src/modules/document-lists/sql-fragments';
+import { rowsOf } from '../lib/measure';
+
+export interface Scenario {
+  name: string;
+  /** p95 target in ms. */
+  target: number;
+  /** The HTTP call of run n. */
+  http: (n: number) => { method: 'GET' | 'POST'; path: string; body?: unknown };
+  /** The repository call of run n (what the service runs for that request). */
+  sql: (db: Db, n: number) => Promise<unknown>;
+  /** A sample input, for the plans. */
+  describe: string;
+  /** Fewer runs for calls that can take a second. */
+  maxRuns?: number;
+}
+
+const LIST_TARGET = 50;
+const SEARCH_TARGET = 80;
+const TYPEAHEAD_TARGET = 50;
+
+/** Words in ~5–15% of the descriptions and property names. */
+export const commonWords = ['wolfcamp', 'spraberry', 'delaware', 'strawn'];
+/** What people type into the top bar: names, invoice-number pieces, amounts, 3–6 characters. */
+export const typeaheadFragments = [
+  'mes',
+  'wol',
+  'hot',
+  'ham',
+  'pump',
+  'net 3',
+  'kessl',
+  'inv-20',
+  '0045',
+  'prui',
+  'odessa',
+  'frac w',
+];
+
+const at = <T>(list: T[], n: number): T => list[n % list.length]!;
+
+function listScenario(
+  companyId: number,
+  key: 'docTotal' | 'docInvoiceDate',
+  fieldTypeId: number,
+  /** null: any status (the list page as it opens). */
+  statusId: number | null,
+): Scenario {
+  const status = statusId === null ? '' : `&documentRouteStatusId=${statusId}`;
+  const query = `page=1&pageSize=25&orderBy=${key}&orderByDirection=desc${status}`;
+  return {
+    name: `list: AR invoices, ${statusId === null ? 'any status' : 'Received'}, by ${key} desc, 25 rows`,
+    maxRuns: statusId === null ? 40 : undefined,
+    target: LIST_TARGET,
+    describe: `GET /api/documentroute/all/93?${query}`,
+    http: () => ({
+      method: 'GET',
+      path: `/api/documentroute/all/${DocumentTypeId.ArInvoice}?${query}`,
+    }),
+    sql: (db) =>
+      findRoutePage(
+        db,
+        companyId,
+        { documentTypeIds: [DocumentTypeId.ArInvoice], statusId: statusId ?? undefined },
+        { key: metadataSortKey(key, fieldTypeId), direction: 'desc' },
+        { limit: 25, offset: 0 },
+        { withNames: false },
+      ),
+  };
+}
+
+function searchScenario(name: string, companyId: number, terms: string[]): Scenario {
+  return {
+    name,
+    target: SEARCH_TARGET,
+    describe: `POST /api/search {"querySearchTerm":"${terms[0]}","page":1,"pageSize":25}`,
+    http: (n) => ({
+      method: 'POST',
+      path: '/api/search',
+      body: { querySearchTerm: at(terms, n), page: 1, pageSize: 25 },
+    }),
+    sql: (db, n) => searchRoutes(db, companyId, at(terms, n), { limit: 25, offset: 0 }),
+  };
+}
+
+function typeaheadScenario(name: string, companyId: number, fragments: string[]): Scenario {
+  return {
+    name,
+    target: TYPEAHEAD_TARGET,
+    describe: `GET /api/typeahead?query=${encodeURIComponent(fragments[0]!)}`,
+    http: (n) => ({
+      method: 'GET',
+      path: `/api/typeahead?query=${encodeURIComponent(at(fragments, n))}`,
+    }),
+    sql: (db, n) => findTypeaheadRows(db, companyId, at(fragments, n), TYPEAHEAD_LIMIT),
+  };
+}
+
+/** Invoice numbers of documents the company can see, to search for one at a time. */
+export async function invoiceNumbersOf(db: Db, companyId: number, count: number) {
+  const rows = rowsOf<{ n: string }>(
+    await db.execute(sql`
+      SELECT list_values ->> 'docNumber' AS n FROM document_routes
+      WHERE company_id = ${companyId} AND document_type_id = ${DocumentTypeId.ArInvoice}
+      ORDER BY hashint4(document_id) LIMIT ${count}`),
+  );
+  return rows.map((r) => r.n);
+}
+
+export async function scenariosFor(db: Db, companyId: number): Promise<Scenario[]> {
+  const invoiceNumbers = await invoiceNumbersOf(db, companyId, 50);
+  return [
+    listScenario(companyId, 'docTotal', FieldType.Currency, RouteStatus.Received),
+    listScenario(companyId, 'docInvoiceDate', FieldType.Date, RouteStatus.Received),
+    // The list page as it opens: no status filter (the count reads all of the type's rows).
+    listScenario(companyId, 'docInvoiceDate', FieldType.Date, null),
+    searchScenario('search: a common word (formation names)', companyId, commonWords),
+    searchScenario('search: one invoice number (INV-yyyy-nnnnnn)', companyId, invoiceNumbers),
+    typeaheadScenario('type-ahead: 3–6 character fragments', companyId, typeaheadFragments),
+  ];
+}
+
+/** Records the statements a repository call sends, to EXPLAIN them afterwards. */
+export function recordingDb(db: Db, statements: SQL[]): Db {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (property === 'execute') {
+        return (query: SQL) => {
+          statements.push(query);
+          return target.execute(query);
+        };
+      }
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+}
