@@ -2,34 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { callApi } from '../support/api';
 import { signIn, skipWelcome } from '../support/session';
 
 const AR_INVOICE = 93;
 const RED_MESA = 'Red Mesa Operating Co.';
 const samplePdf = fs.readFileSync(path.join(import.meta.dirname, '../fixtures/w9-sample.pdf'));
-
-/** Calls the API from the page with the signed-in user's token and selected company. */
-async function callApi<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
-  const result = await page.evaluate(
-    async ({ method, url, body }) => {
-      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:')) ?? '';
-      const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string };
-      const res = await fetch(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${user.access_token ?? ''}`,
-          'company-id': localStorage.getItem('flowline.selectedCompanyId') ?? '',
-          'content-type': 'application/json',
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, text: await res.text() };
-    },
-    { method, url, body },
-  );
-  expect(result.status, `${method} ${url}: ${result.text}`).toBeLessThan(300);
-  return (result.text ? JSON.parse(result.text) : undefined) as T;
-}
 
 /** Uploads a new AR invoice to a connection, as the Send dialog does (spec 3 §7). */
 async function uploadArInvoice(page: Page, receivingPartyId: number): Promise<number> {

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,15 +12,10 @@ import {
 import { documentAttachments, documentRoutes } from '../src/db/schema/index';
 import { createBlobStore } from '../src/platform/blob-store/index';
 import type { BlobStore } from '../src/platform/blob-store/index';
-import { buildTestApp, type TestApp } from './helpers/app';
-import { buildDocument, type DocumentRow } from './helpers/document-factories';
+import type { TestApp } from './helpers/app';
+import { buildAttachment, buildDocument, type DocumentRow } from './helpers/document-factories';
 import type { CompanyRow } from './helpers/factories';
-import {
-  buildDocumentWorld,
-  caller,
-  historyOf,
-  type DocumentWorld,
-} from './helpers/document-world';
+import { caller, historyOf, openDocumentWorld, type DocumentWorld } from './helpers/document-world';
 
 let t: TestApp;
 let w: DocumentWorld;
@@ -32,10 +26,8 @@ let asPurchaser: ReturnType<typeof caller>;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-attachments-'));
-  t = await buildTestApp({ DATA_DIR: dataDir });
+  ({ t, w, asUser } = await openDocumentWorld({ DATA_DIR: dataDir }));
   blobs = createBlobStore(t.config);
-  w = await buildDocumentWorld(t.db);
-  asUser = caller(t, w.user, w.vendor);
   asPurchaser = caller(t, w.purchaserUser, w.purchaser);
 });
 afterAll(async () => {
@@ -43,27 +35,12 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function attach(
-  doc: DocumentRow,
-  company: CompanyRow,
-  content: string,
-  fileName = 'note.txt',
-) {
-  const stored = await blobs.putByContent('documents', Readable.from([Buffer.from(content)]));
-  const [row] = await t.db
-    .insert(documentAttachments)
-    .values({
-      documentId: doc.id,
-      companyId: company.id,
-      fileName,
-      fileKey: stored.key,
-      fileSha256: stored.sha256,
-      fileSize: stored.size,
-      contentType: 'text/plain',
-    })
-    .returning();
-  return row!;
-}
+const attach = (doc: DocumentRow, company: CompanyRow, content: string, fileName = 'note.txt') =>
+  buildAttachment(t.db, blobs, doc, company, {
+    fileName,
+    data: Buffer.from(content),
+    contentType: 'text/plain',
+  });
 
 const draft = () =>
   buildDocument(t.db, { owner: w.vendor, user: w.user, receivingPartyId: w.toPurchaser.id });

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryOperation, type HistoryEntry } from '@flowline/shared';
 import { documentHistory } from '../src/db/schema/index';
-import { buildTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
 import { buildDocument, type DocumentRow } from './helpers/document-factories';
 import {
-  buildDocumentWorld,
   caller,
   completeArInvoice,
   fieldIds,
+  openDocumentWorld,
   type DocumentWorld,
 } from './helpers/document-world';
 
@@ -22,9 +22,7 @@ let asUser: ReturnType<typeof caller>;
 let asPurchaser: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildDocumentWorld(t.db);
-  asUser = caller(t, w.user, w.vendor);
+  ({ t, w, asUser } = await openDocumentWorld());
   asPurchaser = caller(t, w.purchaserUser, w.purchaser);
   doc = await buildDocument(t.db, {
     owner: w.vendor,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DocumentTypeId,
@@ -8,9 +8,9 @@ import {
   type DashboardStats,
   type DocumentStatusCounts,
 } from '@flowline/shared';
-import { documentRoutes, documents } from '../src/db/schema/index';
+import { documents } from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { buildDocument, type DocumentRow } from './helpers/document-factories';
+import { buildDocument, updateRoute, type DocumentRow } from './helpers/document-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
 
 /** Status counts, dashboard stats and the owner per-day counts (spec 3 §2 home, §3, §7). */
@@ -45,18 +45,6 @@ const get = async <T>(user: UserRow, company: CompanyRow, url: string) => {
   return res.json() as T;
 };
 
-async function setRoute(
-  document: DocumentRow,
-  company: CompanyRow,
-  values: Partial<typeof documentRoutes.$inferInsert>,
-) {
-  await t.db
-    .update(documentRoutes)
-    .set(values)
-    .where(
-      and(eq(documentRoutes.documentId, document.id), eq(documentRoutes.companyId, company.id)),
-    );
-}
 const publishAt = (document: DocumentRow, at: Date) =>
   t.db.update(documents).set({ publishedAt: at }).where(eq(documents.id, document.id));
 
@@ -79,10 +67,10 @@ beforeAll(async () => {
   const longAgo = await invoice();
   await publishAt(threeMonths, monthsAgo(3));
   await publishAt(longAgo, monthsAgo(13));
-  await setRoute(thisMonth[1]!, vendor, { routeStatusId: RouteStatus.Paid });
-  await setRoute(threeMonths, vendor, { routeStatusId: RouteStatus.Rejected });
+  await updateRoute(t.db, thisMonth[1]!, vendor, { routeStatusId: RouteStatus.Paid });
+  await updateRoute(t.db, threeMonths, vendor, { routeStatusId: RouteStatus.Rejected });
   // Not in the payment chart: Returned.
-  await setRoute(longAgo, vendor, { routeStatusId: RouteStatus.Returned });
+  await updateRoute(t.db, longAgo, vendor, { routeStatusId: RouteStatus.Returned });
   await buildDocument(t.db, { owner: vendor }); // a draft: New
   const deleted = await invoice();
   await t.db.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, deleted.id));
@@ -96,7 +84,7 @@ beforeAll(async () => {
   // Operator → owner documents on different days.
   const toOwner = async (documentTypeId: number, receivedDaysAgo: number) => {
     const d = await buildDocument(t.db, { owner: operator, receiver: owner, documentTypeId });
-    await setRoute(d, owner, { createdAt: daysAgo(receivedDaysAgo) });
+    await updateRoute(t.db, d, owner, { createdAt: daysAgo(receivedDaysAgo) });
     await publishAt(d, daysAgo(receivedDaysAgo));
     return d;
   };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DocumentTypeId,
@@ -7,9 +7,9 @@ import {
   type DocumentResultSet,
   type Inbox,
 } from '@flowline/shared';
-import { documentRoutes, documents } from '../src/db/schema/index';
+import { documents } from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { buildDocument, type DocumentRow } from './helpers/document-factories';
+import { buildDocument, updateRoute, type DocumentRow } from './helpers/document-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
 
 /** GET /documentroute/all/{typeId}, the inbox and the other route lists (spec 2 §7.3). */
@@ -32,19 +32,6 @@ const list = async (url: string, user = clerk, company = vendor) => {
   return res.json() as DocumentResultSet;
 };
 const ids = (set: { rows: { id: number }[] }) => set.rows.map((r) => r.id);
-
-async function setRoute(
-  document: DocumentRow,
-  company: CompanyRow,
-  values: Partial<typeof documentRoutes.$inferInsert>,
-) {
-  await t.db
-    .update(documentRoutes)
-    .set(values)
-    .where(
-      and(eq(documentRoutes.documentId, document.id), eq(documentRoutes.companyId, company.id)),
-    );
-}
 
 const invoice = (metadata: Record<string, string | null>, sent = true, fileName?: string) =>
   buildDocument(t.db, {
@@ -110,10 +97,10 @@ beforeAll(async () => {
   // A buyer draft the vendor must never see.
   doc.buyerDraft = await buildDocument(t.db, { owner: buyer, metadata: { docNumber: 'RM-DRAFT' } });
 
-  await setRoute(doc.two!, vendor, { routeStatusId: RouteStatus.Rejected });
-  await setRoute(doc.tie!, vendor, { routeStatusId: RouteStatus.New });
-  await setRoute(doc.doReturned!, vendor, { routeStatusId: RouteStatus.Returned });
-  await setRoute(doc.incoming!, vendor, { isRead: true });
+  await updateRoute(t.db, doc.two!, vendor, { routeStatusId: RouteStatus.Rejected });
+  await updateRoute(t.db, doc.tie!, vendor, { routeStatusId: RouteStatus.New });
+  await updateRoute(t.db, doc.doReturned!, vendor, { routeStatusId: RouteStatus.Returned });
+  await updateRoute(t.db, doc.incoming!, vendor, { isRead: true });
   await t.db
     .update(documents)
     .set({ deletedAt: new Date() })

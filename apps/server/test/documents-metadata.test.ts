@@ -9,14 +9,14 @@ import {
   type MetadataValueInput,
 } from '@flowline/shared';
 import { documentMetadata, documents } from '../src/db/schema/index';
-import { buildTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
 import { buildDocument, routeOf } from './helpers/document-factories';
 import {
-  buildDocumentWorld,
   caller,
   completeArInvoice,
   fieldIds,
   historyOf,
+  openDocumentWorld,
   type DocumentWorld,
 } from './helpers/document-world';
 
@@ -26,10 +26,8 @@ let f: Record<string, number>;
 let asUser: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildDocumentWorld(t.db);
+  ({ t, w, asUser } = await openDocumentWorld());
   f = await fieldIds(t.db);
-  asUser = caller(t, w.user, w.vendor);
 });
 afterAll(() => t.close());
 

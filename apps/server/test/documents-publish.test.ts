@@ -8,14 +8,14 @@ import {
   type MetadataValueInput,
 } from '@flowline/shared';
 import { devMailbox, documents, notifications, parties } from '../src/db/schema/index';
-import { buildTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
 import { buildDocument, routeOf } from './helpers/document-factories';
 import {
-  buildDocumentWorld,
   caller,
   completeArInvoice,
   fieldIds,
   historyOf,
+  openDocumentWorld,
   type DocumentWorld,
 } from './helpers/document-world';
 
@@ -25,10 +25,8 @@ let f: Record<string, number>;
 let asUser: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildDocumentWorld(t.db);
+  ({ t, w, asUser } = await openDocumentWorld());
   f = await fieldIds(t.db);
-  asUser = caller(t, w.user, w.vendor);
 });
 afterAll(() => t.close());
 

@@ -14,14 +14,9 @@ import {
   documentTypes,
   metadataDefinitions,
 } from '../src/db/schema/index';
-import { buildTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
 import { buildDocument, routeOf } from './helpers/document-factories';
-import {
-  buildDocumentWorld,
-  caller,
-  historyOf,
-  type DocumentWorld,
-} from './helpers/document-world';
+import { caller, historyOf, openDocumentWorld, type DocumentWorld } from './helpers/document-world';
 
 /** No seeded type uses the Invoice template (2): the test adds one with a single field. */
 const INVOICE_TYPE = 501;
@@ -31,9 +26,7 @@ let w: DocumentWorld;
 let asUser: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildDocumentWorld(t.db);
-  asUser = caller(t, w.user, w.vendor);
+  ({ t, w, asUser } = await openDocumentWorld());
   await t.db.insert(documentTypes).values({
     id: INVOICE_TYPE,
     name: 'Invoice',

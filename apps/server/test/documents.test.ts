@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentTypeId, HistoryOperation, RouteStatus, type DocumentDto } from '@flowline/shared';
 import { documentRoutes, documents } from '../src/db/schema/index';
-import { buildTestApp, type TestApp } from './helpers/app';
+import type { TestApp } from './helpers/app';
 import { buildDocument, routeOf } from './helpers/document-factories';
 import {
-  buildDocumentWorld,
   caller,
   completeArInvoice,
   historyOf,
+  openDocumentWorld,
   type DocumentWorld,
 } from './helpers/document-world';
 
@@ -19,9 +19,7 @@ let asPurchaser: ReturnType<typeof caller>;
 let asStranger: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  w = await buildDocumentWorld(t.db);
-  asUser = caller(t, w.user, w.vendor);
+  ({ t, w, asUser } = await openDocumentWorld());
   asPurchaser = caller(t, w.purchaserUser, w.purchaser);
   asStranger = caller(t, w.strangerUser, w.stranger);
 });

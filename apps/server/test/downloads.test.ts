@@ -2,16 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryOperation, Role } from '@flowline/shared';
-import { documentAttachments, documentHistory, documents } from '../src/db/schema/index';
+import { documentHistory, documents } from '../src/db/schema/index';
 import { createBlobStore, type BlobStore } from '../src/platform/blob-store/index';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { buildDocument, type DocumentRow } from './helpers/document-factories';
+import { buildAttachment, buildDocument, type DocumentRow } from './helpers/document-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
 
 let t: TestApp;
@@ -69,22 +68,8 @@ async function documentWith(
   return row!;
 }
 
-async function attach(doc: DocumentRow, company: CompanyRow, fileName: string, data: Buffer) {
-  const stored = await blobStore.putByContent('documents', Readable.from([data]));
-  const [row] = await t.db
-    .insert(documentAttachments)
-    .values({
-      documentId: doc.id,
-      companyId: company.id,
-      fileName,
-      fileKey: stored.key,
-      fileSha256: stored.sha256,
-      fileSize: stored.size,
-      contentType: 'text/csv',
-    })
-    .returning();
-  return row!;
-}
+const attach = (doc: DocumentRow, company: CompanyRow, fileName: string, data: Buffer) =>
+  buildAttachment(t.db, blobStore, doc, company, { fileName, data, contentType: 'text/csv' });
 
 const get = (user: UserRow, company: CompanyRow, url: string, headers = {}) =>
   t.as(user, company.id)({ method: 'GET', url, headers });

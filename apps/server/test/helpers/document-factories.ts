@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { DocumentTypeId, RouteStatus } from '@flowline/shared';
 import type { Db } from '../../src/db/client';
 import type { documents } from '../../src/db/schema/index';
-import { documentRoutes } from '../../src/db/schema/index';
+import { documentAttachments, documentRoutes } from '../../src/db/schema/index';
 import { createDocument } from '../../src/modules/document-upload/create-document';
 import type { BlobStore } from '../../src/platform/blob-store/index';
 import type { CompanyRow, UserRow } from './factories';
@@ -83,4 +83,43 @@ export async function routeOf(db: Db, documentId: number, companyId: number) {
     .from(documentRoutes)
     .where(and(eq(documentRoutes.documentId, documentId), eq(documentRoutes.companyId, companyId)));
   return row ?? null;
+}
+
+/** Sets columns of a company's route row for a document (status, read flag, ...). */
+export async function updateRoute(
+  db: Db,
+  document: DocumentRow,
+  company: CompanyRow,
+  values: Partial<typeof documentRoutes.$inferInsert>,
+) {
+  await db
+    .update(documentRoutes)
+    .set(values)
+    .where(
+      and(eq(documentRoutes.documentId, document.id), eq(documentRoutes.companyId, company.id)),
+    );
+}
+
+/** An attachment of a company on a document, its file stored in the blob store. */
+export async function buildAttachment(
+  db: Db,
+  blobStore: BlobStore,
+  doc: DocumentRow,
+  company: CompanyRow,
+  file: { fileName: string; data: Buffer; contentType: string },
+) {
+  const stored = await blobStore.putByContent('documents', Readable.from([file.data]));
+  const [row] = await db
+    .insert(documentAttachments)
+    .values({
+      documentId: doc.id,
+      companyId: company.id,
+      fileName: file.fileName,
+      fileKey: stored.key,
+      fileSha256: stored.sha256,
+      fileSize: stored.size,
+      contentType: file.contentType,
+    })
+    .returning();
+  return row!;
 }

@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DocumentTypeId, PartyType, PreferenceKey, Role, UserType } from '@flowline/shared';
 import type { Db } from '../../src/db/client';
 import { documentHistory, metadataDefinitions, userPreferences } from '../../src/db/schema/index';
-import type { TestApp } from './app';
+import { buildTestApp, type TestApp } from './app';
 import { buildOrgUnit, buildParty } from './ach-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './factories';
 
@@ -108,6 +108,13 @@ export async function buildDocumentWorld(db: Db) {
   };
 }
 export type DocumentWorld = Awaited<ReturnType<typeof buildDocumentWorld>>;
+
+/** A test app holding the document world, and a caller as the vendor's user. */
+export async function openDocumentWorld(env?: Record<string, string>) {
+  const t = await buildTestApp(env);
+  const w = await buildDocumentWorld(t.db);
+  return { t, w, asUser: caller(t, w.user, w.vendor) };
+}
 
 /** Every value an AR invoice needs to be sent (the scan date comes from the document). */
 export const completeArInvoice = {

@@ -21,75 +21,46 @@ export const downloadsRoutes: ApiModule = async (app, { db, blobStore }) => {
   const tags = ['downloads'];
   const file = { exposeHeadRoute: false } as const;
 
-  api.get(
+  /** A GET of one file by id: the caller's company, the prepared response, then the bytes. */
+  const fileById = (
+    url: string,
+    schema: { summary: string; produces: string[] },
+    prepare: typeof service.prepareDocumentFile,
+  ) =>
+    api.get(
+      url,
+      { ...file, schema: { tags, params: zIdParams, ...schema } },
+      async (req, reply) => {
+        const prepared = await prepare(db, blobStore, req.log, requireTenant(req), req.params.id);
+        return sendFile(req, reply, prepared.response, prepared.hooks);
+      },
+    );
+
+  fileById(
     '/documents/:id/file/1',
     {
-      ...file,
-      schema: {
-        tags,
-        summary: "The document's file for the viewer: inline, byte ranges, ETag",
-        params: zIdParams,
-        produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff'],
-      },
+      summary: "The document's file for the viewer: inline, byte ranges, ETag",
+      produces: ['application/pdf', 'image/png', 'image/jpeg', 'image/tiff'],
     },
-    async (req, reply) => {
-      const prepared = await service.prepareDocumentFile(
-        db,
-        blobStore,
-        req.log,
-        requireTenant(req),
-        req.params.id,
-      );
-      return sendFile(req, reply, prepared.response, prepared.hooks);
-    },
+    service.prepareDocumentFile,
   );
 
-  api.get(
+  fileById(
     '/download/:id',
     {
-      ...file,
-      schema: {
-        tags,
-        summary: "The document's file as a download (bytes exactly as uploaded)",
-        params: zIdParams,
-        produces: ['application/octet-stream'],
-      },
+      summary: "The document's file as a download (bytes exactly as uploaded)",
+      produces: ['application/octet-stream'],
     },
-    async (req, reply) => {
-      const ctx = requireTenant(req);
-      const prepared = await service.prepareDocumentDownload(
-        db,
-        blobStore,
-        req.log,
-        ctx,
-        req.params.id,
-      );
-      return sendFile(req, reply, prepared.response, prepared.hooks);
-    },
+    service.prepareDocumentDownload,
   );
 
-  api.get(
+  fileById(
     '/download/attachment/:id',
     {
-      ...file,
-      schema: {
-        tags,
-        summary: 'An attachment file, for a caller who can see its document',
-        params: zIdParams,
-        produces: ['application/octet-stream'],
-      },
+      summary: 'An attachment file, for a caller who can see its document',
+      produces: ['application/octet-stream'],
     },
-    async (req, reply) => {
-      const ctx = requireTenant(req);
-      const prepared = await service.prepareAttachmentDownload(
-        db,
-        blobStore,
-        req.log,
-        ctx,
-        req.params.id,
-      );
-      return sendFile(req, reply, prepared.response, prepared.hooks);
-    },
+    service.prepareAttachmentDownload,
   );
 
   api.get(

@@ -64,23 +64,7 @@ export async function prepareDocumentDownload(
   documentId: number,
 ): Promise<PreparedFile> {
   const { document } = await requireVisibleDocument(db, ctx.companyId, documentId);
-  return {
-    response: {
-      contentType: document.contentType,
-      size: document.fileSize,
-      etag: `"${document.fileSha256}"`,
-      disposition: contentDisposition('attachment', document.fileName),
-      ranges: false,
-    },
-    hooks: {
-      open: () => openBlob(blobStore, log, document.fileKey, 'document'),
-      beforeFullBody: () =>
-        repo.insertDownloadHistory(db, ctx, document.id, {
-          objectType: 'document',
-          objectName: document.fileName,
-        }),
-    },
-  };
+  return downloadOf(db, blobStore, log, ctx, document.id, 'document', document);
 }
 
 /** GET /download/attachment/{id}: an attachment of a document the caller can see. */
@@ -96,20 +80,45 @@ export async function prepareAttachmentDownload(
   if (!attachment || !(await findVisibleDocument(db, ctx.companyId, attachment.documentId))) {
     throw attachmentNotFound();
   }
+  return downloadOf(db, blobStore, log, ctx, attachment.documentId, 'attachment', attachment);
+}
+
+/** The stored-file columns a document row and an attachment row share. */
+interface StoredFile {
+  contentType: string;
+  fileSize: number;
+  fileSha256: string;
+  fileName: string;
+  fileKey: string;
+}
+
+/**
+ * An explicit download of a document's or an attachment's file: the bytes as uploaded, as an
+ * attachment, no byte ranges, and a Download history entry on the document before the full body.
+ */
+function downloadOf(
+  db: Db,
+  blobStore: BlobStore,
+  log: FastifyBaseLogger,
+  ctx: TenantContext,
+  documentId: number,
+  what: 'document' | 'attachment',
+  file: StoredFile,
+): PreparedFile {
   return {
     response: {
-      contentType: attachment.contentType,
-      size: attachment.fileSize,
-      etag: `"${attachment.fileSha256}"`,
-      disposition: contentDisposition('attachment', attachment.fileName),
+      contentType: file.contentType,
+      size: file.fileSize,
+      etag: `"${file.fileSha256}"`,
+      disposition: contentDisposition('attachment', file.fileName),
       ranges: false,
     },
     hooks: {
-      open: () => openBlob(blobStore, log, attachment.fileKey, 'attachment'),
+      open: () => openBlob(blobStore, log, file.fileKey, what),
       beforeFullBody: () =>
-        repo.insertDownloadHistory(db, ctx, attachment.documentId, {
-          objectType: 'attachment',
-          objectName: attachment.fileName,
+        repo.insertDownloadHistory(db, ctx, documentId, {
+          objectType: what,
+          objectName: file.fileName,
         }),
     },
   };

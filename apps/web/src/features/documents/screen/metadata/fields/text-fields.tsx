@@ -28,31 +28,40 @@ function useMetadataController({ entry, name, dateFormat }: MetadataFieldProps) 
   });
 }
 
-function common(props: MetadataFieldProps, error: string | undefined) {
-  const { entry, readOnly } = props;
+/**
+ * The form value of a text-like field and the TextField props they all share: label, required
+ * mark, error text, the auto-extracted highlight, and click-to-fill's target on focus.
+ */
+function useTextField(props: MetadataFieldProps) {
+  const { entry, readOnly, name } = props;
+  const { field, fieldState } = useMetadataController(props);
+  const fill = useClickToFill();
+  const error = fieldState.error?.message;
   return {
-    label: entry.metadata.name,
-    fullWidth: true,
-    required: entry.metadata.isRequired && !readOnly,
-    error: Boolean(error),
-    helperText: error,
-    sx: autoExtractedSx(entry.autoExtracted || entry.highlight),
+    field,
+    bound: {
+      label: entry.metadata.name,
+      fullWidth: true,
+      required: entry.metadata.isRequired && !readOnly,
+      error: Boolean(error),
+      helperText: error,
+      sx: autoExtractedSx(entry.autoExtracted || entry.highlight),
+      inputRef: field.ref,
+      name: field.name,
+      onFocus: () => fill?.setActiveField(readOnly ? null : name),
+    },
   };
 }
 
 /** Text, TextArea, Company (always read-only) and the field types without a picker of their own. */
 export function PlainTextField(props: MetadataFieldProps & { multiline?: boolean }) {
-  const { field, fieldState } = useMetadataController(props);
-  const fill = useClickToFill();
+  const { field, bound } = useTextField(props);
   return (
     <TextField
-      {...common(props, fieldState.error?.message)}
-      inputRef={field.ref}
-      name={field.name}
+      {...bound}
       value={field.value.text}
       onChange={(event) => field.onChange({ text: event.target.value, id: null })}
       onBlur={field.onBlur}
-      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
       multiline={props.multiline}
       minRows={props.multiline ? 2 : undefined}
       slotProps={{ input: { readOnly: props.readOnly } }}
@@ -72,14 +81,11 @@ function pasteNumber(event: ClipboardEvent<HTMLInputElement>, current: string) {
 
 /** Numbers only; shown as typed. */
 export function NumericField(props: MetadataFieldProps) {
-  const { field, fieldState } = useMetadataController(props);
-  const fill = useClickToFill();
+  const { field, bound } = useTextField(props);
   const set = (text: string) => field.onChange({ text, id: null });
   return (
     <TextField
-      {...common(props, fieldState.error?.message)}
-      inputRef={field.ref}
-      name={field.name}
+      {...bound}
       value={field.value.text}
       onChange={(event) => set(sanitizeNumberInput(event.target.value))}
       onPaste={(event: ClipboardEvent<HTMLInputElement>) =>
@@ -90,7 +96,6 @@ export function NumericField(props: MetadataFieldProps) {
         if (canonical !== null && canonical !== field.value.text) set(canonical);
         field.onBlur();
       }}
-      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
       slotProps={{ input: { readOnly: props.readOnly }, htmlInput: { inputMode: 'decimal' } }}
     />
   );
@@ -102,8 +107,7 @@ export function NumericField(props: MetadataFieldProps) {
  * number being typed.
  */
 export function CurrencyField(props: MetadataFieldProps) {
-  const { field, fieldState } = useMetadataController(props);
-  const fill = useClickToFill();
+  const { field, bound } = useTextField(props);
   const [editing, setEditing] = useState(false);
   const set = (text: string) => {
     setEditing(true);
@@ -112,13 +116,10 @@ export function CurrencyField(props: MetadataFieldProps) {
   const shown = editing ? field.value.text : formatCurrencyText(field.value.text);
   return (
     <TextField
-      {...common(props, fieldState.error?.message)}
-      inputRef={field.ref}
-      name={field.name}
+      {...bound}
       value={shown}
       onChange={(event) => set(sanitizeNumberInput(event.target.value))}
       onPaste={(event: ClipboardEvent<HTMLInputElement>) => set(pasteNumber(event, shown))}
-      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
       onBlur={() => {
         setEditing(false);
         const canonical = canonicalCurrency(field.value.text);
@@ -145,14 +146,11 @@ function masked(next: string, previous: string, mask: (text: string) => string) 
 
 /** Masked from the user's date format; only a strictly valid date is accepted (spec 1 §5). */
 export function DateField(props: MetadataFieldProps) {
-  const { field, fieldState } = useMetadataController(props);
-  const fill = useClickToFill();
+  const { field, bound } = useTextField(props);
   const { dateFormat } = props;
   return (
     <TextField
-      {...common(props, fieldState.error?.message)}
-      inputRef={field.ref}
-      name={field.name}
+      {...bound}
       value={field.value.text}
       placeholder={dateFormat}
       onChange={(event) =>
@@ -162,7 +160,6 @@ export function DateField(props: MetadataFieldProps) {
         })
       }
       onBlur={field.onBlur}
-      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
       slotProps={{
         input: { readOnly: props.readOnly },
         htmlInput: { inputMode: 'numeric', maxLength: dateFormat.length },
@@ -174,15 +171,12 @@ export function DateField(props: MetadataFieldProps) {
 
 /** The date mask followed by a 12-hour time with AM/PM (type A or P). */
 export function DateTimeField(props: MetadataFieldProps) {
-  const { field, fieldState } = useMetadataController(props);
-  const fill = useClickToFill();
+  const { field, bound } = useTextField(props);
   const { dateFormat } = props;
   const placeholder = dateTimePlaceholder(dateFormat);
   return (
     <TextField
-      {...common(props, fieldState.error?.message)}
-      inputRef={field.ref}
-      name={field.name}
+      {...bound}
       value={field.value.text}
       placeholder={placeholder}
       onChange={(event) =>
@@ -192,7 +186,6 @@ export function DateTimeField(props: MetadataFieldProps) {
         })
       }
       onBlur={field.onBlur}
-      onFocus={() => fill?.setActiveField(props.readOnly ? null : props.name)}
       slotProps={{
         input: { readOnly: props.readOnly },
         htmlInput: { maxLength: placeholder.length + 1 },
