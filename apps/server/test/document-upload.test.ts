@@ -505,6 +505,19 @@ describe('refusals leave no row and no file behind', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('403 when a company that is not a vendor sends an AR invoice; other types it may upload', async () => {
+    const before = await counts();
+    const res = await upload(otherClerk, arInvoice());
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({
+      message: 'Only vendor companies can send AR invoices.',
+      code: 'vendor_required',
+    });
+    expect(await counts()).toEqual(before);
+    const w9 = await upload(otherClerk, JSON.stringify({ documentTypeId: DocumentTypeId.W9 }));
+    expect(w9.statusCode).toBe(201);
+  });
+
   it('a database failure inside the transaction rolls back every row and removes the blob', async () => {
     // A trigger makes the Create history insert fail for this one file name.
     await t.db.execute(

@@ -18,6 +18,7 @@ export const documentUploadMessages = {
   documentIdNeedsAttachment: 'documentId is only used for attachments (isAttachment: true).',
   readOnlyDocument: 'Attachments cannot be added to a read-only document.',
   globalUser: 'Global users cannot upload documents.',
+  vendorsOnly: 'Only vendor companies can send AR invoices.',
   ownBatchesOnly: 'You can only list the documents of your own batches.',
 } as const;
 

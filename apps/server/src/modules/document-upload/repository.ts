@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   companies,
+  companyPartyTypes,
   documentAttachments,
   documentHistory,
   documents,
@@ -17,6 +18,24 @@ export async function findCompanyName(db: Db, companyId: number): Promise<string
     .from(companies)
     .where(eq(companies.id, companyId));
   return row?.name ?? '';
+}
+
+export async function companyHasPartyType(
+  db: Db,
+  companyId: number,
+  partyTypeId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ companyId: companyPartyTypes.companyId })
+    .from(companyPartyTypes)
+    .where(
+      and(
+        eq(companyPartyTypes.companyId, companyId),
+        eq(companyPartyTypes.partyTypeId, partyTypeId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** A connection of the company (null for another company's or a missing one). */

@@ -8,6 +8,7 @@ import {
   isDocumentReadOnly,
   isGlobalUser,
   MetadataKey,
+  PartyType,
   type FileUploadData,
   type UploadResult,
 } from '@flowline/shared';
@@ -107,6 +108,13 @@ export async function prepareUpload(
     throw badRequest(msg.unknownDocumentType, 'unknown_document_type', {
       documentTypeId: msg.unknownDocumentType,
     });
+  }
+  // Vendor companies send AR invoices (spec 3 §1): the Send button's rule, enforced here too.
+  if (
+    data.documentTypeId === DocumentTypeId.ArInvoice &&
+    !(await repo.companyHasPartyType(db, ctx.companyId, PartyType.Vendor))
+  ) {
+    throw forbidden(msg.vendorsOnly, 'vendor_required');
   }
   if (data.documentTypeId === DocumentTypeId.ArInvoice && data.receivingPartyId === undefined) {
     throw badRequest(msg.receiverRequired, 'validation_failed', {
