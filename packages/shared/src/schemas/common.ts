@@ -16,8 +16,14 @@ export const zErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof zErrorBody>;
 
-/** A positive integer id taken from a path or query string. */
-export const zIdParam = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer` (serial) columns: a larger number can name nothing. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id in a JSON body. */
+export const zId = z.number().int().positive().max(MAX_ID);
+
+/** A positive integer id taken from a path or query string (400, never a database error). */
+export const zIdParam = z.coerce.number().int().positive().max(MAX_ID);
 
 export const zPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

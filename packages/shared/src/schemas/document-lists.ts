@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdParam } from './common';
 import { FieldType } from '../ids';
 import { zDocumentListQuery, zTypeaheadSuggestion } from './documents';
 
@@ -72,7 +73,7 @@ export const zDocumentStatusCount = zStatusCount.extend({
 export type DocumentStatusCount = z.infer<typeof zDocumentStatusCount>;
 
 export const zDocumentStatusCountsQuery = z.object({
-  documentTypeId: z.coerce.number().int().positive().optional(),
+  documentTypeId: zIdParam.optional(),
 });
 
 export const zDocumentStatusCounts = z.object({ items: z.array(zDocumentStatusCount) });
@@ -80,7 +81,7 @@ export type DocumentStatusCounts = z.infer<typeof zDocumentStatusCounts>;
 
 /** GET /documentstatus?documentTypeId&documentRouteStatusId (+ the list's paging and sort). */
 export const zDocumentStatusListQuery = zDocumentListQuery.extend({
-  documentTypeId: z.coerce.number().int().positive(),
+  documentTypeId: zIdParam,
 });
 
 // ---- Dashboard (spec 3 §3 dashboard data) ---------------------------------------------------

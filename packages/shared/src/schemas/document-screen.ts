@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdParam } from './common';
 
 /**
  * Query strings and messages of the document screen calls (spec 1 §7; docs/document-screen.md).
@@ -16,7 +17,7 @@ const zQueryFlag = (fallback: boolean) =>
 export const zDocumentQuery = z.object({
   includeMetadata: zQueryFlag(true),
   /** When given it must be the document's own type. */
-  documentTypeId: z.coerce.number().int().positive().optional(),
+  documentTypeId: zIdParam.optional(),
   /** Accepted; related documents (versions) come from GET /documents/{id}/versions. */
   includeRelatedDocuments: zQueryFlag(false),
   /** true also writes a Read history entry (like setDocAsViewed, without marking it read). */
@@ -38,7 +39,7 @@ export const zHistoryQuery = z.object({ category: zHistoryCategory.optional() })
  */
 export const zResubmitQuery = z.object({
   newVersion: z
-    .union([z.enum(['true', 'false', '']), z.coerce.number().int().positive()], {
+    .union([z.enum(['true', 'false', '']), zIdParam], {
       message: 'newVersion must be the id of the replacement file',
     })
     .optional()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zIdParam } from './common';
 
 /**
  * POST /documents/upload and GET /batch/getdocumentids beyond the contracts in documents.ts
@@ -43,7 +44,7 @@ export function formatBatchName(at: Date = new Date(), opts: { utc?: boolean } =
 /** GET /batch/getdocumentids?batchName&userId → the ids, ascending. */
 export const zBatchDocumentIdsQuery = z.object({
   batchName: z.string().trim().min(1, 'Required').max(100),
-  userId: z.coerce.number().int().positive(),
+  userId: zIdParam,
 });
 export type BatchDocumentIdsQuery = z.infer<typeof zBatchDocumentIdsQuery>;
 export const zBatchDocumentIds = z.array(z.number().int());

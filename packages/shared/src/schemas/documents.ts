@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, zId } from './common';
 import { RouteStatus, type RouteStatusId } from '../ids';
 
 /**
@@ -99,13 +100,13 @@ export const zFileUploadData = z.object({
   folderId: z.number().int().optional(),
   numberOfDocuments: z.number().int().optional(),
   returnBeforeOcr: z.boolean().optional(),
-  receivingPartyId: z.number().int().positive().optional(),
-  receivingCompanyId: z.number().int().positive().optional(),
+  receivingPartyId: zId.optional(),
+  receivingCompanyId: zId.optional(),
   ReceivingCompanyName: z.string().optional(),
-  documentTypeId: z.number().int().positive().optional(),
+  documentTypeId: zId.optional(),
   /** Bill To: a profile (org unit) of the receiving company (ours; spec 3 §2 Send dialog). */
-  billToOrgUnitId: z.number().int().positive().optional(),
-  documentId: z.number().int().positive().optional(),
+  billToOrgUnitId: zId.optional(),
+  documentId: zId.optional(),
   isAttachment: z.boolean().optional(),
 });
 export type FileUploadData = z.infer<typeof zFileUploadData>;
@@ -154,7 +155,7 @@ export const zDocumentListQuery = z.object({
   orderBy: z.string().max(100).default('id'),
   orderByDirection: zSortDirection.default('desc'),
   query: z.string().trim().max(200).optional(),
-  documentRouteStatusId: z.coerce.number().int().min(0).optional(),
+  documentRouteStatusId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
 });
 export type DocumentListQuery = z.input<typeof zDocumentListQuery>;
 
@@ -255,12 +256,12 @@ export type DocumentDto = z.infer<typeof zDocument>;
 
 /** PUT /documents/{id}/metadata and the body of PUT /documents/{id}/publish: values by field id. */
 export const zMetadataValueInput = z.object({
-  metadataDefinitionId: z.number().int().positive(),
+  metadataDefinitionId: zId,
   value: z.string().max(4000).nullable(),
-  lookupValueId: z.number().int().positive().nullable().optional(),
-  partyId: z.number().int().positive().nullable().optional(),
+  lookupValueId: zId.nullable().optional(),
+  partyId: zId.nullable().optional(),
   /** OrgUnit fields: the chosen profile (the value stored is its name). */
-  orgUnitId: z.number().int().positive().nullable().optional(),
+  orgUnitId: zId.nullable().optional(),
 });
 export type MetadataValueInput = z.infer<typeof zMetadataValueInput>;
 
@@ -270,7 +271,7 @@ export const zSaveDocumentRequest = z.object({
 export type SaveDocumentRequest = z.infer<typeof zSaveDocumentRequest>;
 
 export const zCancelPublishRequest = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(500),
+  ids: z.array(zId).min(1).max(500),
 });
 
 export const zHistoryEntry = z.object({
