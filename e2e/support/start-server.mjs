@@ -16,6 +16,7 @@ const env = {
   NODE_ENV: 'test',
   PORT: port,
   HOST: '127.0.0.1',
+  DEV_MAILBOX: 'true',
   PUBLIC_URL: `http://localhost:${port}`,
   DATA_DIR: dataDir,
   SEED_DEMO_DATA: 'always',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
+import { AppError } from './errors';
 import websocket from '@fastify/websocket';
 import {
   serializerCompiler,
@@ -40,7 +41,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    trustProxy: true,
+    // TRUST_PROXY: false, a hop count or proxy addresses. The cast keeps Fastify's HTTP/1 overload.
+    trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -52,16 +54,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await app.register(formbody);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) =>
+      new AppError(
+        429,
+        'rate_limited',
+        `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+      ),
+  });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app);
 
+  const platform = createPlatform(app, config, database);
   if (config.oidc.embedded) {
     if (!deps.keys) throw new Error('The embedded issuer needs signing keys');
-    await registerEmbeddedIssuer(app, { config, db: database.db, keys: deps.keys });
+    const issuerDeps = { config, db: database.db, keys: deps.keys, mailer: platform.mailer };
+    await registerEmbeddedIssuer(app, issuerDeps);
   }
 
-  const platform = createPlatform(app, config, database);
   const verifyToken = deps.verifyToken ?? createTokenVerifier(config, deps.keys);
   await app.register(requestContextPlugin, { db: database.db, verifyToken });
   await app.register(

@@ -10,7 +10,8 @@ const zBooleanFlag = z
 const zEnv = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    HOST: z.string().default('0.0.0.0'),
+    /** Loopback by default; expose with HOST=0.0.0.0 together with a real SMTP_URL. */
+    HOST: z.string().default('127.0.0.1'),
     PORT: z.coerce.number().int().min(0).default(3000),
     /** The address users reach the app at; the embedded issuer and redirects are built on it. */
     PUBLIC_URL: z.string().url().optional(),
@@ -37,6 +38,13 @@ const zEnv = z
     /** Flags switched on for every company, comma-separated (e.g. accounting-reports). */
     FEATURE_FLAGS: z.string().default(''),
     SMTP_URL: z.string().optional(),
+    /** The unauthenticated /dev/mail page (only without SMTP_URL, only to loopback sockets). */
+    DEV_MAILBOX: zBooleanFlag.default(false),
+    /**
+     * Which proxies may set X-Forwarded-For: unset = none, a number = that many hops,
+     * otherwise a comma-separated list of proxy addresses or CIDR ranges.
+     */
+    TRUST_PROXY: z.string().trim().optional(),
     WEB_DIST_DIR: z.string().optional(),
     /** Largest document upload in bytes (default 500 MB, spec 1 §9); tests lower it. */
     DOCUMENT_UPLOAD_MAX_BYTES: z.coerce
@@ -88,6 +96,9 @@ export interface AppConfig {
   seedDemoData: 'auto' | 'always' | 'never';
   featureFlags: string[];
   smtpUrl: string | null;
+  devMailbox: boolean;
+  /** Fastify's trustProxy: false, a hop count or a list of proxy addresses. */
+  trustProxy: false | number | string[];
   webDistDir: string;
   documentUploadMaxBytes: number;
   /** The blob store: `fs` under DATA_DIR/files, or `s3` with `s3` set. */
@@ -141,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemoData: e.SEED_DEMO_DATA,
     featureFlags: list(e.FEATURE_FLAGS),
     smtpUrl: e.SMTP_URL ?? null,
+    devMailbox: e.DEV_MAILBOX,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     documentUploadMaxBytes: e.DOCUMENT_UPLOAD_MAX_BYTES,
     blobStore: e.BLOB_STORE,
@@ -158,4 +171,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
   };
+}
+
+function parseTrustProxy(value: string | undefined): false | number | string[] {
+  if (!value || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** True for 127.0.0.0/8, ::1 and their IPv4-mapped form: the socket peer is this machine. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return isLoopbackAddress(host) || host === 'localhost';
 }

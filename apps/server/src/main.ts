@@ -1,6 +1,12 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { loadIssuerKeys, prepareDatabase, printDemoLogins, seedDemoIfWanted } from './startup';
+import {
+  configurationWarnings,
+  loadIssuerKeys,
+  prepareDatabase,
+  printDemoLogins,
+  seedDemoIfWanted,
+} from './startup';
 
 const config = loadConfig();
 const database = await prepareDatabase(config);
@@ -17,4 +23,5 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
+for (const warning of configurationWarnings(config)) app.log.warn(warning);
 if (config.oidc.embedded) printDemoLogins(console, config);

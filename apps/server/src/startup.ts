@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from './config';
+import { isLoopbackHost, type AppConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { demoLoginsText, isDatabaseEmpty, seedDemoData } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference-data';
@@ -45,4 +45,18 @@ export async function loadIssuerKeys(
 
 export function printDemoLogins(log: FastifyBaseLogger | Console, config: AppConfig) {
   log.info(`\n\nFlowline is running at ${config.publicUrl}\n${demoLoginsText()}\n`);
+}
+
+/** Configurations that work but put users at risk; logged at start so an operator sees them. */
+export function configurationWarnings(config: AppConfig): string[] {
+  const warnings: string[] = [];
+  if (!isLoopbackHost(config.host) && !config.smtpUrl)
+    warnings.push(
+      `Listening on ${config.host} without SMTP_URL: mail (temporary passwords, invitations) is only kept locally and never reaches users. Set SMTP_URL to a real mail server.`,
+    );
+  if (config.databaseUrl && config.blobStore === 'fs')
+    warnings.push(
+      `DATABASE_URL is set but files are stored in the local folder ${config.dataDir}/files: a second instance on this database will answer 404 for files uploaded through this one. Use BLOB_STORE=s3 (or one shared folder) when running several instances.`,
+    );
+  return warnings;
 }

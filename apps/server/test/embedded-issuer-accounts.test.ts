@@ -95,7 +95,8 @@ describe('embedded issuer: regular accounts and refusals', () => {
   it('rate limits sign-in attempts per IP', async () => {
     const limited = await buildIssuerApp(database, { LOGIN_RATE_LIMIT_PER_MINUTE: '2' });
     try {
-      const b = browser(limited.app);
+      // A fresh address: the counters live in the database this file's tests share.
+      const b = browser(limited.app, { remoteAddress: '198.51.100.7' });
       const interaction = await limited.startLogin(b, pkce().challenge);
       const attempt = () =>
         b.post(`${interaction}/login`, { email: 'a@example.com', password: 'wrong' });
@@ -107,6 +108,8 @@ describe('embedded issuer: regular accounts and refusals', () => {
         'Too many sign-in attempts. Please wait a minute and try again.',
       );
       expect(blocked.body).toContain('value="a@example.com"');
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.headers['x-error-code']).toBe('login_rate_limited');
     } finally {
       await limited.app.close();
     }

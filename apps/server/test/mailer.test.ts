@@ -94,7 +94,7 @@ describe('dev mailbox', () => {
   let t: TestApp;
   let mailbox: DevMailbox;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ DEV_MAILBOX: 'true' });
     mailbox = createDevMailbox(t.db);
   });
   afterAll(() => t.close());
@@ -160,12 +160,51 @@ describe('dev mailbox', () => {
   });
 });
 
+describe('who may read the dev mailbox (issue 10 item 1)', () => {
+  const urls = ['/dev/mail', '/dev/mail/1', '/dev/mail/latest.json?to=a@test.example'];
+
+  it('answers 404 to a non-loopback socket, whatever X-Forwarded-For claims', async () => {
+    const t = await buildTestApp({ DEV_MAILBOX: 'true', TRUST_PROXY: '1' });
+    try {
+      await createDevMailbox(t.db).send({ to: ['a@test.example'], subject: 'Temp', text: 'pw' });
+      for (const url of urls) {
+        const stranger = await t.app.inject({
+          method: 'GET',
+          url,
+          remoteAddress: '203.0.113.9',
+          headers: { 'x-forwarded-for': '127.0.0.1', 'x-real-ip': '127.0.0.1' },
+        });
+        expect(stranger.statusCode, url).toBe(404);
+        expect(stranger.body).not.toContain('Temp');
+      }
+      const local = await t.app.inject({
+        method: 'GET',
+        url: '/dev/mail/latest.json?to=a@test.example',
+        remoteAddress: '::ffff:127.0.0.1',
+      });
+      expect(local.statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is off unless DEV_MAILBOX=true, even for loopback', async () => {
+    const t = await buildTestApp();
+    try {
+      for (const url of urls)
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('production', () => {
   it.each([
     ['with SMTP_URL', { SMTP_URL: 'smtp://127.0.0.1:2525' }],
     ['without SMTP_URL', {}],
   ])('never registers /dev/mail (%s)', async (_name, env) => {
-    const t = await buildTestApp({ NODE_ENV: 'production', ...env });
+    const t = await buildTestApp({ NODE_ENV: 'production', DEV_MAILBOX: 'true', ...env });
     try {
       for (const url of ['/dev/mail', '/dev/mail/1', '/dev/mail/latest.json?to=a@test.example']) {
         expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);

@@ -24,7 +24,8 @@ export function createPlatform(
   app.addHook('onClose', () => realtime.close());
   if (config.smtpUrl) return { mailer: createSmtpMailer(config.smtpUrl), blobStore, realtime };
   const mailbox = createDevMailbox(database.db);
-  // Never in production: the page is unauthenticated and would show real mail.
-  if (config.env !== 'production') registerDevMailPage(app, mailbox);
+  // Never in production and only on request: the page is unauthenticated and shows every mail,
+  // temporary passwords included, so it also answers loopback sockets only.
+  if (config.devMailbox && config.env !== 'production') registerDevMailPage(app, mailbox);
   return { mailer: mailbox, blobStore, realtime };
 }

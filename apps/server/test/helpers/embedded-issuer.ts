@@ -5,6 +5,7 @@ import { createLocalJWKSet, jwtVerify } from 'jose';
 import { expect } from 'vitest';
 import { loadConfig, type AppConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
+import type { Mailer } from '../../src/platform/mail/mailer';
 import { createTestDatabase } from './database';
 import { generateSigningKeys, publicJwks, type SigningKeys } from '../../src/auth/keys';
 import { registerEmbeddedIssuer } from '../../src/auth/embedded-issuer/index';
@@ -38,13 +39,15 @@ export function openIssuerDatabase(): Promise<Database> {
 export async function buildIssuerApp(
   database: Database,
   env: Record<string, string> = {},
+  extra: { mailer?: Mailer } = {},
 ): Promise<IssuerApp> {
   const config = loadConfig({ PORT: '3999', NODE_ENV: 'test', ...env });
   const keys = await generateSigningKeys();
-  const app = Fastify({ logger: false, trustProxy: true });
+  // The cast picks Fastify's HTTP/1 overload; the union of trustProxy forms confuses inference.
+  const app = Fastify({ logger: false, trustProxy: config.trustProxy as boolean });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
-  await registerEmbeddedIssuer(app, { config, db: database.db, keys });
+  await registerEmbeddedIssuer(app, { config, db: database.db, keys, mailer: extra.mailer });
   await app.ready();
 
   const { clientId } = config.oidc;

@@ -41,12 +41,17 @@ export interface Browser {
   post(url: string, form: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
-export function browser(app: FastifyInstance): Browser {
+/** `from` sets the socket address and extra headers of every request (e.g. a spoofed X-Forwarded-For). */
+export function browser(
+  app: FastifyInstance,
+  from: { remoteAddress?: string; headers?: Record<string, string> } = {},
+): Browser {
   const jar = new CookieJar();
   const send = async (opts: InjectOptions & { url: string }) => {
     const res = await app.inject({
       ...opts,
-      headers: { ...opts.headers, cookie: jar.header(opts.url) },
+      ...(from.remoteAddress ? { remoteAddress: from.remoteAddress } : {}),
+      headers: { ...from.headers, ...opts.headers, cookie: jar.header(opts.url) },
     });
     jar.store(res);
     return res;

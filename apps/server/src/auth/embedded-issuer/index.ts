@@ -40,7 +40,8 @@ export async function registerEmbeddedIssuer(
 ): Promise<void> {
   const { Provider, errors } = await importOidcProvider();
   const provider = new Provider(deps.config.oidc.issuer, buildProviderConfiguration(deps, errors));
-  provider.proxy = true;
+  // Forwarded headers (protocol, client address) are believed only from TRUST_PROXY's proxies.
+  provider.proxy = deps.config.trustProxy !== false;
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'embedded issuer error'));
 
   await app.register(

@@ -14,6 +14,7 @@ import {
   type IdentityAccount,
 } from './accounts';
 import { grantFirstPartyConsent } from './consent';
+import { createLoginThrottle } from './login-throttle';
 import { pendingPasswordChanges } from './pending-password-change';
 import { MESSAGES, interactionPath, loginPage, messagePage, passwordPage } from './pages';
 
@@ -34,8 +35,6 @@ const zPasswordForm = z.object({
   newPassword: z.string().max(1000).catch(''),
   confirmPassword: z.string().max(1000).catch(''),
 });
-
-const RATE_LIMITED = 'login_rate_limited';
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply
@@ -65,6 +64,18 @@ export async function registerInteractionRoutes(
   const { provider, errors, deps } = opts;
   const { db, config } = deps;
   const pending = pendingPasswordChanges(db);
+  const throttle = createLoginThrottle(db, deps.mailer ?? null, config.loginRateLimitPerMinute);
+
+  /** 429 with Retry-After; the page keeps the e-mail typed and says how long to wait. */
+  const tooManyAttempts = (reply: FastifyReply, uid: string, email: string, seconds: number) => {
+    const minutes = Math.ceil(seconds / 60);
+    const error =
+      seconds <= 60
+        ? MESSAGES.tooManyAttempts
+        : `Too many failed sign-in attempts for this account. Please try again in ${minutes} minutes.`;
+    reply.header('retry-after', String(seconds)).header('x-error-code', 'login_rate_limited');
+    return sendHtml(reply, 429, loginPage({ uid, email, error }));
+  };
   const backToApp = { href: `${config.publicUrl}/`, label: 'Back to Flowline' };
 
   /** The interaction of the browser's signed cookie; it must be the one named in the URL. */
@@ -95,11 +106,6 @@ export async function registerInteractionRoutes(
   };
 
   scope.setErrorHandler(async (err, req, reply) => {
-    if (err instanceof AppError && err.code === RATE_LIMITED) {
-      const { uid } = zUidParams.parse(req.params);
-      const { email } = zLoginForm.parse(req.body ?? {});
-      return sendHtml(reply, 429, loginPage({ uid, email, error: MESSAGES.tooManyAttempts }));
-    }
     if (err instanceof errors.OIDCProviderError || err instanceof z.ZodError) {
       return sendHtml(
         reply,
@@ -146,34 +152,29 @@ export async function registerInteractionRoutes(
     return sendHtml(reply, 200, loginPage({ uid }));
   });
 
-  scope.post(
-    '/interaction/:uid/login',
-    {
-      config: {
-        rateLimit: {
-          max: config.loginRateLimitPerMinute,
-          timeWindow: '1 minute',
-          // After body parsing, so the page re-rendered for the limit keeps the e-mail typed.
-          hook: 'preHandler',
-          errorResponseBuilder: () => new AppError(429, RATE_LIMITED, MESSAGES.tooManyAttempts),
-        },
-      },
-    },
-    async (req, reply) => {
-      const interaction = await loadInteraction(req, reply);
-      const { uid } = interaction;
-      if (interaction.prompt.name !== 'login') return reply.redirect(interactionPath(uid), 303);
-      const { email, password } = zLoginForm.parse(req.body ?? {});
-      const account = await verifyCredentials(db, email, password);
-      if (!account)
-        return sendHtml(reply, 400, loginPage({ uid, email, error: MESSAGES.invalidCredentials }));
-      if (account.passwordIsTemporary) {
-        await pending.save(uid, account.id, interaction.exp - Math.floor(Date.now() / 1000));
-        return reply.redirect(`${interactionPath(uid)}/password`, 303);
-      }
-      return finishLogin(req, reply, account.id);
-    },
-  );
+  scope.post('/interaction/:uid/login', async (req, reply) => {
+    const interaction = await loadInteraction(req, reply);
+    const { uid } = interaction;
+    if (interaction.prompt.name !== 'login') return reply.redirect(interactionPath(uid), 303);
+    const { email, password } = zLoginForm.parse(req.body ?? {});
+    // req.ip follows TRUST_PROXY: a forwarded header counts only from a trusted proxy.
+    const byAddress = await throttle.countAttemptFrom(req.ip);
+    if (byAddress.retryAfterSeconds)
+      return tooManyAttempts(reply, uid, email, byAddress.retryAfterSeconds);
+    const lock = email ? await throttle.accountLock(email) : { retryAfterSeconds: 0 };
+    if (lock.retryAfterSeconds) return tooManyAttempts(reply, uid, email, lock.retryAfterSeconds);
+    const account = await verifyCredentials(db, email, password);
+    if (!account) {
+      if (email) await throttle.recordFailure(email);
+      return sendHtml(reply, 400, loginPage({ uid, email, error: MESSAGES.invalidCredentials }));
+    }
+    await throttle.recordSuccess(email);
+    if (account.passwordIsTemporary) {
+      await pending.save(uid, account.id, interaction.exp - Math.floor(Date.now() / 1000));
+      return reply.redirect(`${interactionPath(uid)}/password`, 303);
+    }
+    return finishLogin(req, reply, account.id);
+  });
 
   scope.get('/interaction/:uid/password', async (req, reply) => {
     const interaction = await loadInteraction(req, reply);

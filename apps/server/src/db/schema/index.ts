@@ -10,3 +10,4 @@ export * from './files';
 export * from './ach';
 export * from './invitations';
 export * from './documents';
+export * from './security';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isLoopbackAddress } from '../../config';
 import { notFound } from '../../errors';
 import type { DevMail, DevMailbox } from './mailer';
 import { escapeHtml as escape } from './templates/render-mail';
@@ -53,20 +54,25 @@ function messagePage(m: DevMail) {
 
 /**
  * `/dev/mail` (the last 100 messages, newest first), `/dev/mail/{id}` (one message) and
- * `/dev/mail/latest.json?to=` (for tests). Only registered when no SMTP server is configured and
- * not in production, so it never exposes real mail.
+ * `/dev/mail/latest.json?to=` (for tests). Only registered with DEV_MAILBOX=true, no SMTP server
+ * and not in production; and it answers only requests whose socket peer is loopback — the
+ * forwarded headers are ignored on purpose, a proxy on this machine must not open it to others.
  */
 export function registerDevMailPage(app: FastifyInstance, mailbox: DevMailbox) {
   const dev = app.withTypeProvider<ZodTypeProvider>();
   const schema = { hide: true };
+  const onRequest = async (req: { raw: { socket: { remoteAddress?: string } } }) => {
+    if (!isLoopbackAddress(req.raw.socket.remoteAddress)) throw noMail();
+  };
 
-  dev.get('/dev/mail', { schema }, async (_req, reply) =>
+  dev.get('/dev/mail', { schema, onRequest }, async (_req, reply) =>
     reply.type('text/html; charset=utf-8').send(listPage(await mailbox.latest(100))),
   );
 
   dev.get(
     '/dev/mail/latest.json',
     {
+      onRequest,
       schema: {
         ...schema,
         querystring: z.object({ to: z.string().trim().min(1) }),
@@ -83,6 +89,7 @@ export function registerDevMailPage(app: FastifyInstance, mailbox: DevMailbox) {
   dev.get(
     '/dev/mail/:id',
     {
+      onRequest,
       schema: {
         ...schema,
         params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
