@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from './errors';
+import { registerInputGuard } from './http/input-guard';
 import websocket from '@fastify/websocket';
 import {
   serializerCompiler,
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerSecurity(app, config);
   await app.register(formbody);
   await app.register(rateLimit, {

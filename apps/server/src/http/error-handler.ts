@@ -7,6 +7,31 @@ import { AppError } from '../errors';
  * Validation errors carry the first field message (the spec's wording) and every field's message;
  * 5xx details are logged with the request id and never sent.
  */
+/**
+ * PostgreSQL data exceptions caused by the value sent, not by us: bad encoding or NUL (22021,
+ * 22P05), out of range (22003, 22008), malformed (22P02, 22007), too long (22001). A schema
+ * should have caught them; if one slips through, the caller still gets a 400, not a 500.
+ */
+const INPUT_DATABASE_ERRORS = new Set([
+  '22021',
+  '22P05',
+  '22003',
+  '22008',
+  '22P02',
+  '22007',
+  '22001',
+]);
+
+/** Drizzle wraps the driver's error; the SQLSTATE is on it or on its cause. */
+function databaseErrorCode(err: unknown): string | null {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -30,6 +55,15 @@ export function registerErrorHandler(app: FastifyInstance) {
           message: first?.message ?? 'The request is not valid',
           code: 'validation_failed',
           fields,
+        },
+      });
+    }
+    const dbCode = databaseErrorCode(err);
+    if (dbCode && INPUT_DATABASE_ERRORS.has(dbCode)) {
+      return reply.status(400).send({
+        error: {
+          message: 'A value in the request is not valid (too long, out of range or malformed).',
+          code: 'invalid_value',
         },
       });
     }

@@ -42,8 +42,13 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** 'a@x.com  b@y.com' → ['a@x.com', 'b@y.com']; a list is accepted too (the API's shape). */
 export function splitEmails(value: string | readonly string[] | null | undefined): string[] {
-  const joined = Array.isArray(value) ? value.join(' ') : ((value as string | null) ?? '');
-  return joined.split(/\s+/).filter(Boolean);
+  // Also called by the form-level refinement on raw input, which may be any JSON (a number, {}).
+  const parts: unknown[] = Array.isArray(value) ? value : [value];
+  return parts
+    .filter((part): part is string => typeof part === 'string')
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /** The first message for the e-mails field, or null (spec 2 §5.3). */

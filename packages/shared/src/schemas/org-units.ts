@@ -8,7 +8,7 @@ import {
   taxNumberMatchesFormat,
   zipCodeError,
 } from '../rules/addresses';
-import { messages } from './common';
+import { messages, MAX_ID } from './common';
 
 /** Spec 3 §5 Profile and §8 (the message is the spec's, for each of the three addresses). */
 export const orgUnitMessages = {
@@ -254,7 +254,10 @@ export type OrgUnitOrderBy = (typeof orgUnitOrderByFields)[number];
 const zIdList = z
   .string()
   .regex(/^\d+(,\d+)*$/, 'Must be a comma-separated list of ids')
-  .transform((s) => s.split(',').map(Number));
+  .transform((s) => s.split(',').map(Number))
+  .refine((ids) => ids.length <= 10000 && ids.every((id) => id > 0 && id <= MAX_ID), {
+    message: 'Must be a comma-separated list of ids',
+  });
 
 /** GET /companyorgunit: pickers ask for everything (default 10000), the list pages. */
 export const zOrgUnitListQuery = z.object({
