@@ -133,14 +133,19 @@ function resetPeak(pid: number): void {
 
 // ---- The upload ---------------------------------------------------------------------------
 
-/** `bytes` of a PDF-headed file, generated on the fly in 1 MiB chunks; hashed as it is sent. */
+/**
+ * `bytes` of a PDF-headed file ending in a trailer (the server checks both), generated on the fly
+ * in 1 MiB chunks; hashed as it is sent.
+ */
 function* pdfBytes(bytes: number, hash: crypto.Hash): Generator<Buffer> {
   const block = crypto.randomBytes(MiB);
   const header = Buffer.from('%PDF-1.7\n%\xE2\xE3\xCF\xD3\n', 'latin1');
+  const trailer = Buffer.from('\nstartxref\n9\n%%EOF\n', 'latin1');
   for (let sent = 0, n = 0; sent < bytes; n++) {
     const chunk = Buffer.from(block.subarray(0, Math.min(MiB, bytes - sent)));
     if (n === 0) header.copy(chunk);
     else chunk.writeUInt32BE(n, 0); // every chunk differs
+    if (sent + chunk.length >= bytes) trailer.copy(chunk, chunk.length - trailer.length);
     hash.update(chunk);
     sent += chunk.length;
     yield chunk;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DocumentTypeId, Role } from '@flowline/shared';
 import { buildTestApp, type TestApp } from './helpers/app';
-import { streamedMultipart } from './helpers/document-files';
+import { pdfTrailer, streamedMultipart } from './helpers/document-files';
 import { buildCompany, buildMember } from './helpers/factories';
 
 /** The upload streams: a 60 MB file passes through with the default (500 MB) limit. */
@@ -29,6 +29,7 @@ it('stores a 60 MB upload while the process grows by less than 64 MB', async () 
     fields: [['fileUploadData', JSON.stringify({ documentTypeId: DocumentTypeId.W9 })]],
     fileName: 'large-scan.pdf',
     head: Buffer.from('%PDF-1.7\n'),
+    tail: pdfTrailer,
     size,
   });
   global.gc?.();

@@ -29,7 +29,8 @@ import { releaseBlobIfUnreferenced } from '../src/modules/document-upload/blob-c
 import { createFsBlobStore } from '../src/platform/blob-store/fs-blob-store';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildOrgUnit, buildParty, type OrgUnitRow, type PartyRow } from './helpers/ach-factories';
-import { buildDocument } from './helpers/document-factories';
+import { buildDocument, tinyPdf } from './helpers/document-factories';
+import { contentMessages } from '../src/http/content-check';
 import { jpeg, pdfWithPages, streamedMultipart, tiffBe, tiffLe } from './helpers/document-files';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
 import { docx, png } from './helpers/legal-files';
@@ -295,8 +296,19 @@ describe('POST /documents/upload — a new document', () => {
   });
 });
 
+/** tinyPdf with an encryption dictionary in its trailer, as a password-protected PDF has. */
+const encryptedPdf = Buffer.from(
+  tinyPdf
+    .toString('latin1')
+    .replace(
+      'trailer<</Root 1 0 R>>',
+      '4 0 obj<</Filter/Standard/V 1/R 2/O(x)/U(x)/P -4>>endobj\ntrailer<</Root 1 0 R/Encrypt 4 0 R>>',
+    ),
+  'latin1',
+);
+
 describe('refusals leave no row and no file behind', () => {
-  const file = pdfFile('refused.pdf', Buffer.from('%PDF-1.4 refused ' + 'x'.repeat(100)));
+  const file = pdfFile('refused.pdf', tinyPdf);
   const cases: Array<[string, () => Parts, number, string]> = [
     [
       'a text file named .pdf',
@@ -315,6 +327,37 @@ describe('refusals leave no row and no file behind', () => {
       ],
       415,
       documentMessages.wrongType,
+    ],
+    // Issue 10 item 7: the first bytes are not enough, the file must open.
+    [
+      'a damaged PDF with a valid header',
+      () => [
+        ['fileUploadData', arInvoice()],
+        ['file', { name: 'a.pdf', data: Buffer.from('%PDF-1.7\n' + 'garbage '.repeat(50)) }],
+      ],
+      415,
+      contentMessages.pdfUnreadable,
+    ],
+    [
+      'an encrypted PDF',
+      () => [
+        ['fileUploadData', arInvoice()],
+        ['file', { name: 'a.pdf', data: encryptedPdf }],
+      ],
+      415,
+      contentMessages.pdfEncrypted,
+    ],
+    [
+      'a PNG header followed by garbage',
+      () => [
+        ['fileUploadData', arInvoice()],
+        [
+          'file',
+          { name: 'a.png', data: Buffer.concat([png.subarray(0, 16), Buffer.alloc(64, 7)]) },
+        ],
+      ],
+      415,
+      contentMessages.imageUnreadable,
     ],
     ['no file', () => [['fileUploadData', arInvoice()]], 400, documentMessages.fileRequired],
     ['no fileUploadData', () => [['file', file]], 400, msg.fileUploadDataRequired],
@@ -473,7 +516,7 @@ describe('refusals leave no row and no file behind', () => {
     const exactly = streamedMultipart({
       fields: [['fileUploadData', arInvoice()]],
       fileName: 'limit.pdf',
-      head: Buffer.from('%PDF-1.7\n'),
+      head: await pdfWithPages(1),
       size: LIMIT,
     });
     const ok = await t.as(
@@ -615,7 +658,7 @@ describe('POST /documents/upload — attachments', () => {
       documentTypeId: DocumentTypeId.RunStatement,
     });
     const before = await counts();
-    const file = pdfFile('x.pdf', Buffer.from('%PDF-1.4 attachment refused'));
+    const file = pdfFile('x.pdf', tinyPdf);
     const notVisible = await attach(clerk, foreign.id, file);
     expect(notVisible.statusCode).toBe(404);
     expect(notVisible.json().error.message).toBe(documentMessages.notFound);

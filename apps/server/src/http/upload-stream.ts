@@ -21,7 +21,12 @@ export interface Inspection<T> {
   size: number;
   /** The whole file when it was at most keepUpTo bytes. */
   kept?: Buffer;
+  /** The first and the last SAMPLE_BYTES (for opening a header or a trailer). */
+  head?: Buffer;
+  tail?: Buffer;
 }
+
+const SAMPLE_BYTES = 256 * 1024;
 
 /**
  * Passes the bytes through, failing the stream as soon as it is too large or its first bytes are
@@ -45,11 +50,20 @@ export async function* inspectStream<T>(
     if (seen.size > (opts.keepUpTo ?? 0)) kept = null;
     else kept.push(chunk);
   };
+  let headSample = Buffer.alloc(0);
+  let tailSample = Buffer.alloc(0);
+  const sample = (chunk: Buffer) => {
+    if (headSample.length < SAMPLE_BYTES)
+      headSample = Buffer.concat([headSample, chunk.subarray(0, SAMPLE_BYTES - headSample.length)]);
+    tailSample = Buffer.concat([tailSample, chunk]);
+    if (tailSample.length > SAMPLE_BYTES) tailSample = tailSample.subarray(-SAMPLE_BYTES);
+  };
   seen.size = 0;
   for await (const chunk of source) {
     seen.size += chunk.length;
     if (seen.size > opts.maxBytes) throw opts.tooLarge();
     keep(chunk);
+    sample(chunk);
     if (seen.type !== undefined) {
       yield chunk;
       continue;
@@ -69,6 +83,8 @@ export async function* inspectStream<T>(
     yield buffer;
   }
   if (kept) seen.kept = Buffer.concat(kept);
+  seen.head = headSample;
+  seen.tail = tailSample;
 }
 
 /**
@@ -79,8 +95,10 @@ export function cleanUploadFileName(raw: string, maxLength = 255): string {
   const name =
     (raw.split(/[\\/]/).pop() ?? '')
       .replaceAll('%22', '"')
+      // C0 and C1 controls, and the bidirectional overrides that make 'invoice‮fdp.exe' read
+      // as 'invoiceexe.pdf' in a list.
       // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
       .trim() || 'document';
   if (name.length <= maxLength) return name;
   const dot = name.lastIndexOf('.');

@@ -3,16 +3,50 @@ import { PDFDocument } from 'pdf-lib';
 
 /** Small files of each accepted document format, and streamed multipart bodies for big ones. */
 
-/** The start of a JFIF JPEG (enough for sniffing; the server does not decode images). */
-export const jpeg = Buffer.concat([
-  Buffer.from('ffd8ffe000104a46494600010101004800480000', 'hex'),
-  Buffer.alloc(64, 0x11),
-  Buffer.from('ffd9', 'hex'),
-]);
+/** A genuine 2×2 JPEG (the server decodes images before accepting them). */
+export const jpeg = Buffer.from(
+  '/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAACAAIDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAb/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABv/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AJAAnHX/2Q==',
+  'base64',
+);
 
-/** A little-endian TIFF header ("II*\0") and a big-endian one ("MM\0*"). */
-export const tiffLe = Buffer.concat([Buffer.from('49492a0008000000', 'hex'), Buffer.alloc(64)]);
-export const tiffBe = Buffer.concat([Buffer.from('4d4d002a00000008', 'hex'), Buffer.alloc(64)]);
+/** A 1×1 grayscale uncompressed TIFF, little-endian ("II*\0") or big-endian ("MM\0*"). */
+function tinyTiff(littleEndian: boolean): Buffer {
+  const entries: Array<[tag: number, type: number, value: number]> = [
+    [256, 3, 1], // ImageWidth
+    [257, 3, 1], // ImageLength
+    [258, 3, 8], // BitsPerSample
+    [259, 3, 1], // Compression: none
+    [262, 3, 1], // Photometric: black is zero
+    [273, 4, 8 + 2 + 9 * 12 + 4], // StripOffsets: right after the IFD
+    [277, 3, 1], // SamplesPerPixel
+    [278, 3, 1], // RowsPerStrip
+    [279, 4, 1], // StripByteCounts
+  ];
+  const buf = Buffer.alloc(8 + 2 + entries.length * 12 + 4 + 1);
+  const u16 = (v: number, at: number) =>
+    littleEndian ? buf.writeUInt16LE(v, at) : buf.writeUInt16BE(v, at);
+  const u32 = (v: number, at: number) =>
+    littleEndian ? buf.writeUInt32LE(v, at) : buf.writeUInt32BE(v, at);
+  buf.write(littleEndian ? 'II' : 'MM', 0, 'latin1');
+  u16(42, 2);
+  u32(8, 4);
+  u16(entries.length, 8);
+  entries.forEach(([tag, type, value], i) => {
+    const at = 10 + i * 12;
+    u16(tag, at);
+    u16(type, at + 2);
+    u32(1, at + 4);
+    if (type === 3) u16(value, at + 8);
+    else u32(value, at + 8);
+  });
+  buf[buf.length - 1] = 0x80; // the one pixel
+  return buf;
+}
+export const tiffLe = tinyTiff(true);
+export const tiffBe = tinyTiff(false);
+
+/** The end of a PDF: streamed test files end with it so the server finds their trailer. */
+export const pdfTrailer = Buffer.from('\nstartxref\n9\n%%EOF\n', 'latin1');
 
 /** A genuine PDF with the given number of pages (pdf-lib). */
 export async function pdfWithPages(pages: number, text = 'Flowline test'): Promise<Buffer> {
@@ -31,6 +65,8 @@ export function streamedMultipart(opts: {
   fileName: string;
   head: Buffer;
   size: number;
+  /** The file's last bytes (e.g. pdfTrailer), counted in size. */
+  tail?: Buffer;
 }): { payload: Readable; headers: Record<string, string> } {
   const boundary = `----flowline${Date.now().toString(16)}`;
   const fieldParts = opts.fields.map(
@@ -44,13 +80,15 @@ export function streamedMultipart(opts: {
   async function* generate() {
     yield Buffer.from(fieldParts.join('') + fileHeader);
     yield opts.head;
+    const tail = opts.tail ?? Buffer.alloc(0);
     const chunk = Buffer.alloc(256 * 1024, 0x20);
-    let left = opts.size - opts.head.length;
+    let left = opts.size - opts.head.length - tail.length;
     while (left > 0) {
       const n = Math.min(left, chunk.length);
       yield n === chunk.length ? chunk : chunk.subarray(0, n);
       left -= n;
     }
+    if (tail.length) yield tail;
     yield Buffer.from(trailer);
   }
   return {

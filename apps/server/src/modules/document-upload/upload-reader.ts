@@ -9,6 +9,7 @@ import {
   type FileUploadData,
 } from '@flowline/shared';
 import { AppError, badRequest } from '../../errors';
+import { checkImage, checkPdf } from '../../http/content-check';
 import { cleanUploadFileName, inspectStream, type Inspection } from '../../http/upload-stream';
 import type { BlobStore } from '../../platform/blob-store/index';
 import type { NewDocumentFile } from './create-document';
@@ -70,7 +71,9 @@ export async function receiveDocumentUpload<P>(
         part.file.resume(); // drain what we do not use
         throw badRequest(documentUploadMessages.oneFileExpected, 'one_file_expected');
       }
-      file = await storeFile(part, blobStore, opts.maxBytes);
+      const stored = await storeFile(part, blobStore, opts.maxBytes);
+      file = stored.file;
+      await checkContent(stored.file, stored.seen);
     }
     if (!plan) throw detailsMissing();
     if (!file) throw badRequest(documentMessages.fileRequired, 'file_required');
@@ -103,7 +106,7 @@ async function storeFile(
   part: Extract<Multipart, { type: 'file' }>,
   blobStore: BlobStore,
   maxBytes: number,
-): Promise<NewDocumentFile> {
+): Promise<{ file: NewDocumentFile; seen: Inspection<SniffedDocumentType> }> {
   const fileName = cleanUploadFileName(part.filename);
   const seen: Inspection<SniffedDocumentType> = { size: 0 };
   const stream = Readable.from(
@@ -124,7 +127,7 @@ async function storeFile(
   // inspectStream fails the stream unless the type was recognised; this satisfies the compiler.
   if (!seen.type) throw wrongType();
   const type = seen.type;
-  return {
+  const file = {
     key: stored.key,
     sha256: stored.sha256,
     size: stored.size,
@@ -132,6 +135,18 @@ async function storeFile(
     fileName,
     pageCount: type.extension === 'pdf' && seen.kept ? await countPdfPages(seen.kept) : null,
   };
+  return { file, seen };
+}
+
+/** Opens what the first bytes claimed (415 when it cannot be read); the caller releases the blob. */
+async function checkContent(file: NewDocumentFile, seen: Inspection<SniffedDocumentType>) {
+  const sample = {
+    whole: seen.kept ?? null,
+    head: seen.head ?? Buffer.alloc(0),
+    tail: seen.tail ?? Buffer.alloc(0),
+  };
+  if (file.contentType === 'application/pdf') await checkPdf(sample);
+  else await checkImage(sample);
 }
 
 /** The page count of a PDF, or null when pdf-lib cannot read it (the file is still accepted). */
