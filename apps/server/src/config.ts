@@ -192,3 +192,16 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export function isLoopbackHost(host: string): boolean {
   return isLoopbackAddress(host) || host === 'localhost';
 }
+
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins the app is reached at: PUBLIC_URL's, and when that is a loopback name, the same
+ * port under the other loopback names (http://127.0.0.1:3000 is the same machine as localhost).
+ */
+export function appOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_NAMES.includes(url.hostname) && url.hostname !== '::1') return [url.origin];
+  const port = url.port ? `:${url.port}` : '';
+  return LOOPBACK_NAMES.map((name) => `${url.protocol}//${name}${port}`);
+}

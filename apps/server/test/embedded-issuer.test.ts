@@ -187,6 +187,15 @@ describe('embedded issuer: temporary password, tokens, refresh and sign-out', ()
     const again = await follow(b, await b.get(issuer.authorizeUrl(pkce().challenge)));
     expect(again.finalUrl).toMatch(/\/callback\?code=/);
 
+    // Issue 10 item 7: a bare link from another site (no id_token_hint) only asks; the page
+    // does not submit itself and the session survives.
+    const bare = await b.get('/oidc/session/end');
+    expect(bare.statusCode).toBe(200);
+    expect(bare.body).toContain('Do you want to sign out of Flowline?');
+    expect(bare.body).not.toContain('logout.js');
+    const stillIn = await follow(b, await b.get(issuer.authorizeUrl(pkce().challenge)));
+    expect(stillIn.finalUrl).toMatch(/\/callback\?code=/);
+
     // Sign out: the confirmation page submits itself (logout.js) and keeps a visible button.
     const endParams = new URLSearchParams({
       id_token_hint: tokens.id_token,
@@ -209,5 +218,56 @@ describe('embedded issuer: temporary password, tokens, refresh and sign-out', ()
     const deadRefresh = await issuer.refresh(b, renewed.refresh_token);
     expect(deadRefresh.statusCode).toBe(400);
     expect(deadRefresh.json<{ error: string }>().error).toBe('invalid_grant');
+  });
+});
+
+describe('embedded issuer: origins (issue 10 item 7, issue 11 item 23)', () => {
+  const authorize = (redirectUri: string) =>
+    `/oidc/auth?${new URLSearchParams({
+      client_id: issuer.config.oidc.clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'openid',
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    })}`;
+
+  it('accepts the loopback aliases of PUBLIC_URL and names the address for any other', async () => {
+    const alias = await get(authorize('http://127.0.0.1:3999/callback'));
+    expect(pathOf(locationOf(alias))).toMatch(/^\/oidc\/interaction\//);
+    const other = await get(authorize('http://flowline.internal:3999/callback'));
+    expect(other.statusCode).toBe(400);
+    expect(other.body).toContain('Flowline is served at http://localhost:3999');
+  });
+
+  it('answers CORS on the token endpoint only for the app itself', async () => {
+    const preflight = (origin: string) =>
+      issuer.app.inject({
+        method: 'OPTIONS',
+        url: '/oidc/token',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+    const evil = await preflight('https://evil.example');
+    expect(evil.headers['access-control-allow-origin']).toBeUndefined();
+    const evilPost = await issuer.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: {
+        origin: 'https://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: `grant_type=refresh_token&refresh_token=x&client_id=${issuer.config.oidc.clientId}`,
+    });
+    expect(evilPost.headers['access-control-allow-origin']).toBeUndefined();
+    const own = await issuer.app.inject({
+      method: 'POST',
+      url: '/oidc/token',
+      headers: {
+        origin: 'http://localhost:3999',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: `grant_type=refresh_token&refresh_token=x&client_id=${issuer.config.oidc.clientId}`,
+    });
+    expect(own.headers['access-control-allow-origin']).toBe('http://localhost:3999');
   });
 });

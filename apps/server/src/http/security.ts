@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { AppConfig } from '../config';
+import { appOrigins, type AppConfig } from '../config';
 
 /** Security headers with a CSP the SPA and the login pages pass, and CORS closed unless configured. */
 export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const issuerOrigin = new URL(config.oidc.issuer).origin;
+  // Real-time updates use a WebSocket to this app only (never any host).
+  const ownSockets = appOrigins(config.publicUrl).map((origin) => origin.replace(/^http/, 'ws'));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -15,7 +17,7 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig) 
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", issuerOrigin, 'ws:', 'wss:'],
+        connectSrc: ["'self'", issuerOrigin, ...ownSockets],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ["'self'", issuerOrigin],
         frameAncestors: ["'self'"],

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import middie from '@fastify/middie';
+import { appOrigins } from '../../config';
 import type { EmbeddedIssuerDeps } from './types';
 import { registerAssets } from './assets';
 import { OIDC_MOUNT } from './html';
@@ -40,8 +41,9 @@ export async function registerEmbeddedIssuer(
 ): Promise<void> {
   const { Provider, errors } = await importOidcProvider();
   const provider = new Provider(deps.config.oidc.issuer, buildProviderConfiguration(deps, errors));
-  // Forwarded headers (protocol, client address) are believed only from TRUST_PROXY's proxies.
-  provider.proxy = deps.config.trustProxy !== false;
+  // Koa reads the host and protocol from the forwarded headers, which the mount below always
+  // overwrites with PUBLIC_URL's, so a client cannot choose them.
+  provider.proxy = true;
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'embedded issuer error'));
 
   await app.register(
@@ -53,6 +55,7 @@ export async function registerEmbeddedIssuer(
   );
 
   const publicUrl = new URL(deps.config.publicUrl);
+  const ownOrigins = appOrigins(deps.config.publicUrl);
   const callback = provider.callback();
   await app.register(middie);
   app.use(
@@ -63,6 +66,12 @@ export async function registerEmbeddedIssuer(
       // address so they always match the issuer, whichever host name or proxy the request came through.
       req.headers['x-forwarded-host'] = publicUrl.host;
       req.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+      // Cross-origin calls (token, userinfo, revocation…) are answered for the app's own pages
+      // only: another origin gets no CORS headers at all, preflight included.
+      const origin = req.headers.origin;
+      if (origin && !ownOrigins.includes(origin)) withoutCorsHeaders(res);
+      // The client address is only believed from TRUST_PROXY's proxies (Fastify decides).
+      if (deps.config.trustProxy === false) delete req.headers['x-forwarded-for'];
       void callback(req, res);
     },
   );
@@ -74,4 +83,11 @@ export async function registerEmbeddedIssuer(
   }, CLEANUP_INTERVAL_MS);
   cleanup.unref();
   app.addHook('onClose', async () => clearInterval(cleanup));
+}
+
+/** Drops every Access-Control-* header the provider would set on this response. */
+function withoutCorsHeaders(res: ServerResponse) {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name: string, value: number | string | readonly string[]) =>
+    name.toLowerCase().startsWith('access-control-') ? res : setHeader(name, value);
 }

@@ -70,14 +70,24 @@ export function messagePage(opts: {
  * The end-session confirmation. oidc-provider's form carries the xsrf token; `logout=yes` ends the whole
  * session (not just this client's), and logout.js submits it at once so users do not confirm twice.
  */
-export function logoutPage(providerForm: string): string {
+/**
+ * The end-session page. Only a request carrying a valid id_token_hint (the app's own sign-out)
+ * is submitted automatically; a bare link from another site gets a confirmation the user clicks,
+ * so it cannot sign anyone out.
+ */
+export function logoutPage(providerForm: string, confirmed: boolean): string {
   const form = providerForm.replace(
     '</form>',
     '<input type="hidden" name="logout" value="yes"/><button type="submit" class="button primary">Sign out</button></form>',
   );
+  if (confirmed)
+    return layout({
+      title: 'Signing you out',
+      head: `<script src="${OIDC_MOUNT}/assets/logout.js" defer></script>`,
+      body: `<p class="intro">One moment while we sign you out of Flowline.</p>\n${form}`,
+    });
   return layout({
-    title: 'Signing you out',
-    head: `<script src="${OIDC_MOUNT}/assets/logout.js" defer></script>`,
-    body: `<p class="intro">One moment while we sign you out of Flowline.</p>\n${form}`,
+    title: 'Sign out of Flowline?',
+    body: `<p class="intro">Do you want to sign out of Flowline?</p>\n${form}`,
   });
 }

@@ -1,4 +1,5 @@
 import type { Configuration, JWKS, errors as OidcErrors } from 'oidc-provider';
+import { appOrigins } from '../../config';
 import type { EmbeddedIssuerDeps } from './types';
 import { loadAccountProfile, type AccountProfile } from './accounts';
 import { pgAdapterFactory } from './pg-adapter';
@@ -37,8 +38,11 @@ export function buildProviderConfiguration(
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${config.publicUrl}/callback`],
-        post_logout_redirect_uris: [`${config.publicUrl}/landingpage`],
+        // Opening the app at 127.0.0.1 instead of localhost (or the reverse) still signs in.
+        redirect_uris: appOrigins(config.publicUrl).map((origin) => `${origin}/callback`),
+        post_logout_redirect_uris: appOrigins(config.publicUrl).map(
+          (origin) => `${origin}/landingpage`,
+        ),
       },
     ],
     jwks: keys.privateJwks as JWKS,
@@ -67,6 +71,8 @@ export function buildProviderConfiguration(
     // First-party SPA: refresh tokens without the offline_access consent dance; they still die with the session.
     issueRefreshToken: async (_ctx, client) =>
       client.clientId === clientId && client.grantTypeAllowed('refresh_token'),
+    // Browsers may call the token and other CORS endpoints from the app's own pages only.
+    clientBasedCORS: (_ctx, origin) => appOrigins(config.publicUrl).includes(origin),
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
     features: {
       devInteractions: { enabled: false },
@@ -91,7 +97,8 @@ export function buildProviderConfiguration(
         enabled: true,
         logoutSource: (ctx, form) => {
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          // The provider has already verified a hint that is present (an invalid one is an error).
+          ctx.body = logoutPage(form, Boolean(ctx.oidc.params?.id_token_hint));
         },
         postLogoutSuccessSource: (ctx) => {
           ctx.type = 'html';
@@ -107,7 +114,10 @@ export function buildProviderConfiguration(
       ctx.type = 'html';
       ctx.body = messagePage({
         title: 'Something went wrong',
-        message: out.error_description ?? 'The sign-in request could not be completed.',
+        message:
+          out.error === 'invalid_redirect_uri'
+            ? `Flowline is served at ${config.publicUrl}. Open that address and sign in again.`
+            : (out.error_description ?? 'The sign-in request could not be completed.'),
         link: { href: `${config.publicUrl}/`, label: 'Back to Flowline' },
       });
     },
