@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LegalDocumentType, PrivacySetting, Role } from '@flowline/shared';
 import { loadConfig } from '../src/config';
+import { configurationWarnings } from '../src/startup';
 import { documents } from '../src/db/schema/index';
 import { createBlobStore, type BlobStore } from '../src/platform/blob-store/index';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -115,7 +116,71 @@ describe('the app on S3', () => {
   });
 });
 
+describe('two instances on one database (issue 10 item 6)', () => {
+  it('downloads through instance B what was uploaded through instance A', async () => {
+    const otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-s3-app-b-'));
+    const b = await buildTestApp({ DATA_DIR: otherDataDir, ...s3.env }, t);
+    try {
+      const { payload, headers } = await multipartBody([
+        [
+          'detailsDto',
+          JSON.stringify({
+            legalDocumentTypeId: LegalDocumentType.W9,
+            privacySettingId: PrivacySetting.Private,
+            isActive: true,
+            selectedParties: [],
+          }),
+        ],
+        ['file', { name: 'w9-a.pdf', data: pdf, type: 'application/pdf' }],
+      ]);
+      const created = await t.as(
+        admin,
+        company.id,
+      )({
+        method: 'POST',
+        url: '/api/legaldocuments/upload',
+        payload,
+        headers,
+      });
+      expect(created.statusCode).toBe(201);
+      const viaB = await b.as(
+        admin,
+        company.id,
+      )({
+        method: 'GET',
+        url: `/api/legaldocuments/${created.json().id}/download`,
+      });
+      expect(viaB.statusCode).toBe(200);
+      expect(viaB.rawPayload.equals(pdf)).toBe(true);
+    } finally {
+      await b.close();
+      fs.rmSync(otherDataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('blob store configuration', () => {
+  it('warns when several instances could share the database but not the files', () => {
+    const shared = loadConfig({ DATABASE_URL: 'postgres://db/flowline' });
+    expect(configurationWarnings(shared).join('\n')).toContain('BLOB_STORE=s3');
+    expect(
+      configurationWarnings(
+        loadConfig({ DATABASE_URL: 'postgres://db/x', BLOB_STORE: 's3', S3_BUCKET: 'b' }),
+      ),
+    ).toEqual([]);
+    expect(configurationWarnings(loadConfig({}))).toEqual([]);
+  });
+
+  it('warns when listening beyond loopback without SMTP', () => {
+    expect(configurationWarnings(loadConfig({ HOST: '0.0.0.0' })).join('\n')).toContain(
+      'mail (temporary passwords, invitations) is only kept locally',
+    );
+    expect(
+      configurationWarnings(loadConfig({ HOST: '0.0.0.0', SMTP_URL: 'smtp://mail:25' })),
+    ).toEqual([]);
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+  });
+
   it('defaults to the filesystem store', () => {
     expect(loadConfig({}).blobStore).toBe('fs');
     expect(loadConfig({}).s3).toBeNull();

@@ -25,8 +25,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real application on a clean database of its own, with the embedded issuer's keys. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real application on a clean database of its own, with the embedded issuer's keys.
+ * `sameAs` builds a second instance on another app's database and keys (as two processes
+ * behind a load balancer); closing it leaves the shared database open.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  sameAs?: TestApp,
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '3999',
@@ -34,8 +41,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
-  const database = await createTestDatabase();
-  const keys = await generateSigningKeys();
+  const database = sameAs?.database ?? (await createTestDatabase());
+  const keys = sameAs?.keys ?? (await generateSigningKeys());
   const app = await buildApp({ config, database, keys, logger: false });
   await app.ready();
 
@@ -72,7 +79,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
     close: async () => {
       await app.close();
-      await database.close();
+      if (!sameAs) await database.close();
     },
   };
 }
