@@ -52,6 +52,8 @@ const zEnv = z
       .int()
       .positive()
       .default(DOCUMENT_UPLOAD_MAX_BYTES),
+    /** How often files left by interrupted uploads are removed (also once at start); 0 = never. */
+    ORPHAN_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     /** Where files live: `fs` = DATA_DIR/files (embedded), `s3` = an S3-compatible bucket. */
     BLOB_STORE: z.enum(['fs', 's3']).default('fs'),
     S3_BUCKET: z.string().optional(),
@@ -101,6 +103,7 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   webDistDir: string;
   documentUploadMaxBytes: number;
+  orphanSweepIntervalMinutes: number;
   /** The blob store: `fs` under DATA_DIR/files, or `s3` with `s3` set. */
   blobStore: 'fs' | 's3';
   s3: S3Config | null;
@@ -156,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     documentUploadMaxBytes: e.DOCUMENT_UPLOAD_MAX_BYTES,
+    orphanSweepIntervalMinutes: e.ORPHAN_SWEEP_INTERVAL_MINUTES,
     blobStore: e.BLOB_STORE,
     s3:
       e.BLOB_STORE === 's3' && e.S3_BUCKET

@@ -59,6 +59,16 @@ export async function countBlobReferences(db: Db, blob: DocumentBlob): Promise<n
 }
 
 /**
+ * Inside a transaction that will remove the blob: waits for uploads about to reference it and
+ * holds off new ones until the commit. Recount the references after taking it.
+ */
+export async function lockBlobForRemoval(tx: Db, blob: DocumentBlob) {
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(${BLOB_LOCK_NAMESPACE}, hashtext(${blob.sha256}))`,
+  );
+}
+
+/**
  * Removes the blob unless a row still references it. Run it after the transaction that removed
  * (or failed to write) the row has ended. Returns whether the blob was removed.
  */
@@ -68,9 +78,7 @@ export async function releaseBlobIfUnreferenced(
   blob: DocumentBlob,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(${BLOB_LOCK_NAMESPACE}, hashtext(${blob.sha256}))`,
-    );
+    await lockBlobForRemoval(tx, blob);
     if ((await countBlobReferences(tx, blob)) > 0) return false;
     await blobStore.delete(blob.key);
     return true;

@@ -26,8 +26,21 @@ export interface BlobStore {
   /** Removes the blob; a missing one is not an error (deletes run after commits and may repeat). */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored blob with its size and last write (for the orphan sweep). */
+  list(): AsyncIterable<BlobEntry>;
+  /**
+   * Removes what interrupted writes left behind (temporary files, temporary keys, unfinished
+   * multipart uploads) last touched before `cutoff`.
+   */
+  removeStaleTemporaries(cutoff: Date): Promise<{ count: number; bytes: number }>;
   /** Releases connections (the S3 client's sockets); the app calls it when it closes. */
   close?(): void;
+}
+
+export interface BlobEntry {
+  key: string;
+  size: number;
+  modifiedAt: Date;
 }
 
 /** Inclusive byte offsets, as in an HTTP Range header. */

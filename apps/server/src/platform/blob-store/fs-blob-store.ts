@@ -89,6 +89,31 @@ export function createFsBlobStore(rootDir: string): BlobStore {
       await fs.promises.rm(pathOf(key), { force: true });
     },
 
+    async *list() {
+      for await (const file of walk(root)) {
+        const relative = path.relative(root, file).split(path.sep);
+        if (relative[0] === '.tmp') continue;
+        const stat = await fs.promises.stat(file).catch(() => null);
+        if (stat?.isFile())
+          yield { key: relative.join('/'), size: stat.size, modifiedAt: stat.mtime };
+      }
+    },
+
+    async removeStaleTemporaries(cutoff) {
+      let count = 0;
+      let bytes = 0;
+      const names = await fs.promises.readdir(tmpDir).catch(() => [] as string[]);
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        const stat = await fs.promises.stat(file).catch(() => null);
+        if (!stat?.isFile() || stat.mtime >= cutoff) continue;
+        await fs.promises.rm(file, { force: true });
+        count += 1;
+        bytes += stat.size;
+      }
+      return { count, bytes };
+    },
+
     async exists(key) {
       try {
         return (await fs.promises.stat(pathOf(key))).isFile();
@@ -98,6 +123,15 @@ export function createFsBlobStore(rootDir: string): BlobStore {
       }
     },
   };
+}
+
+async function* walk(dir: string): AsyncGenerator<string> {
+  const entries = await fs.promises.readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else if (entry.isFile()) yield full;
+  }
 }
 
 function isMissing(error: unknown): boolean {

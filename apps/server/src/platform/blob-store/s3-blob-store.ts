@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -93,16 +96,16 @@ export function createS3BlobStore(opts: { client: S3Client; bucket: string }): B
         const size = await upload(tmpKey, stream, putOpts?.contentType, hash);
         const sha256 = hash.digest('hex');
         const key = contentKey(prefix, sha256);
-        if (!(await headExists(key))) {
-          await client.send(
-            new CopyObjectCommand({
-              Bucket: bucket,
-              Key: key,
-              CopySource: `${bucket}/${tmpKey}`,
-              MetadataDirective: 'COPY', // keeps the content type
-            }),
-          );
-        }
+        // Copied even when identical content is there: the copy renews its LastModified, so the
+        // orphan sweep cannot remove it while the row that will reference it is being written.
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            CopySource: `${bucket}/${tmpKey}`,
+            MetadataDirective: 'COPY', // keeps the content type
+          }),
+        );
         return { key, sha256, size };
       } finally {
         // Success or failure, the temporary object goes. Should this delete itself fail, the
@@ -142,10 +145,87 @@ export function createS3BlobStore(opts: { client: S3Client; bucket: string }): B
       return headExists(key);
     },
 
+    async *list() {
+      for await (const object of listObjects()) {
+        if (object.key.startsWith(`${TMP_PREFIX}/`)) continue;
+        yield object;
+      }
+    },
+
+    async removeStaleTemporaries(cutoff) {
+      let count = 0;
+      let bytes = 0;
+      for await (const object of listObjects(`${TMP_PREFIX}/`)) {
+        if (object.modifiedAt >= cutoff) continue;
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: object.key }));
+        count += 1;
+        bytes += object.size;
+      }
+      // A killed process leaves its multipart upload open; its parts cost storage until aborted.
+      count += await abortStaleMultipartUploads(cutoff);
+      return { count, bytes };
+    },
+
     close() {
       client.destroy();
     },
   };
+
+  /** Aborts multipart uploads started before the cutoff; 0 where the server cannot list them. */
+  async function abortStaleMultipartUploads(cutoff: Date): Promise<number> {
+    let aborted = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    do {
+      let page;
+      try {
+        page = await client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+      } catch (error) {
+        // Some S3-compatible servers (s3rver) do not implement the listing.
+        if ((error as { name?: string }).name === 'NotImplemented') return aborted;
+        throw error;
+      }
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= cutoff)
+          continue;
+        await client.send(
+          new AbortMultipartUploadCommand({
+            Bucket: bucket,
+            Key: upload.Key,
+            UploadId: upload.UploadId,
+          }),
+        );
+        aborted += 1;
+      }
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+    } while (keyMarker);
+    return aborted;
+  }
+
+  async function* listObjects(prefix?: string) {
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        yield {
+          key: object.Key,
+          size: object.Size ?? 0,
+          modifiedAt: object.LastModified ?? new Date(0),
+        };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
 }
 
 /**
