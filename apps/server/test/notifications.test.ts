@@ -111,6 +111,12 @@ describe('notifications', () => {
         await t.as(me, acme.id)({ method: 'GET', url: '/api/notifications/unreadnotifications' })
       ).json(),
     ).toEqual({ count: 6 });
+    // Issue 11 item 13: reading it does not change the date it shows.
+    const after = (await t.as(me, acme.id)({ method: 'GET', url: '/api/notifications?pageSize=8' }))
+      .json()
+      .items.find((n: { id: number }) => n.id === first.id);
+    expect(after.isRead).toBe(true);
+    expect(after.updateDate).toBe(first.updateDate);
   });
 
   it("never shows or touches another company's or another user's notifications (404)", async () => {

@@ -9,7 +9,8 @@ export function presentNotification(row: NotificationRow): Notification {
     notificationTypeId: row.notificationTypeId,
     sourceCompanyId: row.sourceCompanyId,
     isRead: row.isRead,
-    updateDate: row.updatedAt.toISOString(),
+    // The spec's 'updateDate' is when the notification was raised; reading it changes updatedAt only.
+    updateDate: row.createdAt.toISOString(),
     actionId: row.actionId,
     actionData: row.actionData,
   };

@@ -64,7 +64,7 @@ export async function listPendingSystemNotifications(db: Db, ctx: TenantContext)
 export async function markRead(db: Db, ctx: TenantContext, id: number): Promise<boolean> {
   const rows = await db
     .update(notifications)
-    .set({ isRead: true, updatedAt: new Date() })
+    .set({ isRead: true, updatedAt: new Date() }) // updatedAt = when it was read
     .where(and(mine(ctx), eq(notifications.id, id)))
     .returning({ id: notifications.id });
   return rows.length > 0;
