@@ -184,7 +184,11 @@ describe('company logo', () => {
   it('removes the logo', async () => {
     const del = await t.as(admin, acme.id)({ method: 'DELETE', url: '/api/companyImage' });
     expect(del.statusCode).toBe(204);
+    // Issue 11 item 21: no logo is an empty answer, not an error on every page.
     const logo = await t.as(admin, acme.id)({ method: 'GET', url: '/api/logo' });
-    expect(logo.statusCode).toBe(404);
+    expect(logo.statusCode).toBe(204);
+    expect(logo.rawPayload.length).toBe(0);
+    const byId = await t.as(admin, acme.id)({ method: 'GET', url: `/api/logo/${acme.id}` });
+    expect(byId.statusCode).toBe(204);
   });
 });

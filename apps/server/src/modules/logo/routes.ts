@@ -50,7 +50,8 @@ export const logoRoutes: ApiModule = async (app, { db }) => {
     {
       schema: {
         tags,
-        summary: "A company's logo (image/png): the selected company's or a connected company's",
+        summary:
+          "A company's logo (image/png): the selected company's or a connected company's; 204 when it has none",
         params: z.object({ companyId: zIdParam }),
         produces: ['image/png'],
       },
@@ -60,6 +61,7 @@ export const logoRoutes: ApiModule = async (app, { db }) => {
 
   async function sendLogo(req: FastifyRequest, reply: FastifyReply, companyId: number) {
     const logo = await service.getLogo(db, requireTenant(req), companyId);
+    if (!logo) return reply.header('cache-control', 'private, no-cache').status(204).send();
     // Revalidated on every use (cheap with the ETag), so a new logo shows at once.
     reply.header('etag', logo.etag).header('cache-control', 'private, no-cache');
     if (req.headers['if-none-match'] === logo.etag) return reply.status(304).send();

@@ -53,7 +53,8 @@ export async function getLogo(db: Db, ctx: TenantContext, companyId: number) {
     companyId === ctx.companyId || (await repo.isConnectedTo(db, ctx.companyId, companyId));
   if (!visible) throw logoNotFound();
   const row = await repo.unsafeFindLogo(db, companyId);
-  if (!row) throw logoNotFound();
+  // A visible company without a logo is normal, not an error (the shell asks on every page).
+  if (!row) return null;
   return {
     image: row.image,
     contentType: row.contentType,

@@ -10,12 +10,13 @@ export const logoKeys = {
 };
 
 /**
- * The logo as a data: URL, or null when the company has none (404). The image needs the bearer
+ * The logo as a data: URL, or null when the company has none (204) or is not visible (404). The image needs the bearer
  * token, so an <img src> cannot load it directly; a data: URL needs no revoking, unlike a blob: URL.
  */
 export async function getCompanyLogo(companyId: number): Promise<string | null> {
   try {
-    return await blobToDataUrl(await apiRequestBlob(`/logo/${companyId}`));
+    const blob = await apiRequestBlob(`/logo/${companyId}`);
+    return blob.size === 0 ? null : await blobToDataUrl(blob);
   } catch (error) {
     if (isApiError(error, 404)) return null;
     throw error;
