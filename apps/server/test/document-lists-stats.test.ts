@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DocumentTypeId,
+  HistoryOperation,
   RouteStatus,
   Role,
   type DailyDocumentCounts,
   type DashboardStats,
   type DocumentStatusCounts,
 } from '@flowline/shared';
-import { documents } from '../src/db/schema/index';
+import { documentHistory, documents } from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildDocument, updateRoute, type DocumentRow } from './helpers/document-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
@@ -225,26 +226,40 @@ describe('owner per-day counts', () => {
     expect(total).toBe(6);
   });
 
-  it('GET /documentroute/ownerDocSentCounts counts what the company sent per day', async () => {
-    const sent = await get<DailyDocumentCounts>(
-      operatorUser,
-      operator,
-      '/documentroute/ownerDocSentCounts',
-    );
-    expect(sent.items.at(-1)).toMatchObject({ divisionOrderCount: 2, _1099Count: 1 });
-    expect(sent.items.reduce((n, d) => n + d.ownerStatementCount, 0)).toBe(2);
-    // The owner sent nothing; the operator received none of these.
-    const none = await get<DailyDocumentCounts>(
+  it("GET /documentroute/ownerDocSentCounts counts the owner's returned division orders per day", async () => {
+    // Issue 11 item 7: 'Division Orders Returned' counts what the owner returned, not what it sent.
+    const before = await get<DailyDocumentCounts>(
       ownerUser,
       owner,
       '/documentroute/ownerDocSentCounts',
     );
-    expect(none.items.every((d) => d.divisionOrderCount + d._1099Count === 0)).toBe(true);
-    const received = await get<DailyDocumentCounts>(
+    expect(before.items.every((d) => d.divisionOrderCount === 0)).toBe(true);
+
+    const returned = await buildDocument(t.db, {
+      owner: operator,
+      receiver: owner,
+      documentTypeId: DocumentTypeId.PendingDivisionOrder,
+    });
+    await updateRoute(t.db, returned, owner, { routeStatusId: RouteStatus.Returned });
+    await t.db.insert(documentHistory).values({
+      documentId: returned.id,
+      companyId: owner.id,
+      operationId: HistoryOperation.ReturnSigned,
+      createdAt: daysAgo(3),
+    });
+    const after = await get<DailyDocumentCounts>(
+      ownerUser,
+      owner,
+      '/documentroute/ownerDocSentCounts',
+    );
+    expect(after.items.find((d) => d.day === dayKey(daysAgo(3)))?.divisionOrderCount).toBe(1);
+    expect(after.items.reduce((n, d) => n + d.divisionOrderCount, 0)).toBe(1);
+    // The operator sent division orders but returned none.
+    const operatorSide = await get<DailyDocumentCounts>(
       operatorUser,
       operator,
-      '/documentroute/ownerDocReceivedCounts',
+      '/documentroute/ownerDocSentCounts',
     );
-    expect(received.items.every((d) => d.divisionOrderCount === 0)).toBe(true);
+    expect(operatorSide.items.every((d) => d.divisionOrderCount === 0)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DocumentTypeId, RouteStatus } from '@flowline/shared';
+import { DocumentTypeId, HistoryOperation, RouteStatus } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { liveDocument, rowsOf } from './sql-fragments';
 
@@ -18,6 +18,10 @@ import { liveDocument, rowsOf } from './sql-fragments';
 const sentAt = sql`(SELECT d.published_at FROM documents d
   WHERE d.id = r.document_id AND d.owner_company_id = r.company_id
     AND d.deleted_at IS NULL AND NOT d.is_temporary)`;
+
+const returnedAt = sql`coalesce((SELECT max(h.created_at) FROM document_history h
+  WHERE h.document_id = r.document_id AND h.company_id = r.company_id
+    AND h.operation_id = ${HistoryOperation.ReturnSigned}), r.updated_at)`;
 
 /** A missing status is New (a literal, so GROUP BY sees one expression). */
 const statusOrNew = sql.raw(`coalesce(r.route_status_id, ${RouteStatus.New})`);
@@ -115,7 +119,9 @@ export async function countOwnerDocumentsPerDay(
   side: 'sent' | 'received',
   days: number,
 ) {
-  const at = side === 'received' ? sql`r.created_at` : sentAt;
+  // 'sent' is the owner's 'Division Orders Returned': division orders it received and returned,
+  // dated when it returned them (the ReturnSigned history entry, else the route's last change).
+  const at = side === 'received' ? sql`r.created_at` : returnedAt;
   const inList = (ids: number[]) =>
     sql`(${sql.join(
       ids.map((id) => sql`${id}`),
@@ -132,7 +138,8 @@ export async function countOwnerDocumentsPerDay(
       WHERE r.company_id = ${companyId} AND r.document_type_id IN ${inList(ownerTypes)}
         ${
           side === 'sent'
-            ? sql`AND r.route_status_id IS NOT NULL`
+            ? sql`AND r.side = 'received' AND r.route_status_id = ${RouteStatus.Returned}
+                AND r.document_type_id IN ${inList(divisionOrders)} AND ${liveDocument}`
             : sql`AND r.side = 'received' AND r.created_at >= (bounds.first AT TIME ZONE 'UTC')
                 AND ${liveDocument}`
         }
