@@ -287,3 +287,16 @@ export async function findCompanyName(db: Db, companyId: number) {
     .limit(1);
   return row?.name ?? '';
 }
+
+/** How many companies other than this one the user belongs to (blocked memberships included). */
+export async function countMembershipsElsewhere(
+  db: Db,
+  companyId: number,
+  userId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), ne(memberships.companyId, companyId)));
+  return row?.n ?? 0;
+}

@@ -9,11 +9,12 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { findOrgUnitTerm } from '../org-units/repository';
 import { isUniqueViolation } from '../org-units/unique-violation';
 import { presentAdminUser } from './admin-presenter';
 import {
+  countMembershipsElsewhere,
   countOtherActiveAdministrators,
   deleteMembership,
   findCompanyOrgUnitIds,
@@ -124,6 +125,27 @@ async function stateOf(db: Db, ctx: TenantContext, member: Member): Promise<Admi
   return { isActive: member.isActive, blocked: member.blocked, roles: roles.map((r) => r.roleId) };
 }
 
+const identityNotOwned = () =>
+  new AppError(
+    403,
+    'identity_not_owned',
+    'This person also belongs to other companies; they change their own name, title, phone and e-mail from My profile.',
+  );
+
+/**
+ * A person's identity (sign-in e-mail, names, title, phone) is theirs: an Administrator may change
+ * it only for someone whose memberships are all in the Administrator's company (issue 10 item 2).
+ */
+async function assertIdentityOwnedByCompany(db: Db, ctx: TenantContext, userId: number) {
+  if (await countMembershipsElsewhere(db, ctx.companyId, userId)) throw identityNotOwned();
+}
+
+const identityChanged = (user: Member['user'], input: UpdateUserInput) =>
+  user.firstName !== input.firstName ||
+  user.lastName !== input.lastName ||
+  (user.title ?? null) !== (input.title?.trim() || null) ||
+  (user.phoneNumber ?? null) !== (input.phoneNumber?.trim() || null);
+
 export async function updateMember(
   db: Db,
   ctx: TenantContext,
@@ -132,6 +154,8 @@ export async function updateMember(
 ) {
   assertAdministrator(ctx);
   const member = await requireMember(db, ctx, userId);
+  // Roles, profiles and the active flag are the company's; the identity only when it owns it.
+  if (identityChanged(member.user, input)) await assertIdentityOwnedByCompany(db, ctx, userId);
   const orgUnitIds = await assertMemberOrgUnits(db, ctx, input.userOrgUnitIds);
   const roles = membershipRolesOf(input);
   await db.transaction(async (tx) => {
@@ -193,6 +217,7 @@ const emailTaken = () => conflict(adminUserMessages.emailExists, 'email_exists')
 export async function changeMemberEmail(db: Db, ctx: TenantContext, userId: number, email: string) {
   assertAdministrator(ctx);
   const member = await requireMember(db, ctx, userId);
+  await assertIdentityOwnedByCompany(db, ctx, userId);
   const next = email.trim();
   if (next.toLowerCase() === member.user.emailAddress.toLowerCase()) {
     throw badRequest(adminUserMessages.emailMustDiffer, 'validation_failed', {
