@@ -146,7 +146,14 @@ export function UserFormPage() {
                   snackbar.showSuccess(adminUserMessages.deleted);
                   toList();
                 },
-                onError: () => snackbar.showError(adminUserMessages.deleteFailed),
+                // A refusal with a reason (your own user, the last Administrator) shows it; the
+                // spec's generic text is for failures without one.
+                onError: (error) =>
+                  snackbar.showError(
+                    isApiError(error) && error.status < 500
+                      ? error.message
+                      : adminUserMessages.deleteFailed,
+                  ),
                 onSettled: () => setDialog(null),
               })
             }

@@ -63,6 +63,15 @@ describe('user form rules', () => {
     expect(userSaveErrorMessage(new ApiError(400, 'bad', 'Server says no'))).toBe('Server says no');
   });
 
+  it("shows the server's reason for every other refusal (issue 11 item 9)", () => {
+    const lastAdmin = 'A company needs at least one active Administrator.';
+    expect(userSaveErrorMessage(new ApiError(409, 'last_administrator', lastAdmin))).toBe(
+      lastAdmin,
+    );
+    const shared = 'This person also belongs to other companies; they change their own name.';
+    expect(userSaveErrorMessage(new ApiError(403, 'identity_not_owned', shared))).toBe(shared);
+  });
+
   it('requires at least one profile in the company term, and the spec fields', () => {
     const result = userFormSchema('Division').safeParse({ ...newUserValues, emailAddress: 'nope' });
     expect(result.success).toBe(false);

@@ -61,13 +61,15 @@ export function roleOptions(fromServer: RoleOption[] | undefined): RoleOption[] 
   return assignableRoleIds.map((id) => ({ id, name: roleNames[id as RoleId] }));
 }
 
-/** Spec 3 §8: what a failed user save says. */
+/**
+ * Spec 3 §8: what a failed user save says. The spec's texts are for the duplicate e-mail and the
+ * other-company name mismatch; any other refusal (the last Administrator, a person who belongs to
+ * other companies…) shows the server's own reason.
+ */
 export function userSaveErrorMessage(error: unknown): string {
-  if (isApiError(error, 409)) {
-    return error.code === USER_EXISTS_IN_OTHER_COMPANY_CODE
-      ? adminUserMessages.existsInOtherCompany
-      : adminUserMessages.emailExists;
-  }
+  if (isApiError(error, 409) && error.code === USER_EXISTS_IN_OTHER_COMPANY_CODE)
+    return adminUserMessages.existsInOtherCompany;
+  if (isApiError(error, 409) && error.code === 'email_exists') return adminUserMessages.emailExists;
   return errorMessage(error);
 }
 

@@ -161,7 +161,8 @@ describe('User form', () => {
   });
 
   it('edits with a read-only e-mail and the action menu', async () => {
-    const api = installUserApi({ 'DELETE /api/users/4': () => apiError(409, 'last admin') });
+    const lastAdmin = 'A company needs at least one active Administrator.';
+    const api = installUserApi({ 'DELETE /api/users/4': () => apiError(409, lastAdmin) });
     const { snackbarStore } = renderApp('/admin/user/4');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit User' })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly');
@@ -194,7 +195,8 @@ describe('User form', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete User' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(messages(snackbarStore)).toContain('Error deleting the user. Please contact support.'),
+      // Issue 11 item 9: the server's reason, not the generic text.
+      expect(messages(snackbarStore)).toContain(lastAdmin),
     );
   });
 });
