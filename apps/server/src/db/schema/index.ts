@@ -11,3 +11,4 @@ export * from './ach';
 export * from './invitations';
 export * from './documents';
 export * from './security';
+export * from './membership-invitations';
