@@ -199,6 +199,24 @@ describe('POST /api/exchangeusers/welcomeMessageDisplayed', () => {
     ).toBe(true);
   });
 
+  it('remembers the dialog as displayed for a Global (support) user whatever they chose', async () => {
+    const support = await buildUser(t.db, { userTypeId: UserType.Global });
+    await addMembership(t.db, support, vendor, [Role.Administrator]);
+    const current = () => t.as(support, vendor.id)({ method: 'GET', url: '/api/users/current' });
+    expect((await current()).json().showWelcomeMessage).toBe(true);
+
+    const skip = await t.as(
+      support,
+      vendor.id,
+    )({
+      method: 'POST',
+      url: '/api/exchangeusers/welcomeMessageDisplayed',
+      payload: { doNotShowAgain: false },
+    });
+    expect(skip.statusCode).toBe(204);
+    expect((await current()).json().showWelcomeMessage).toBe(false);
+  });
+
   it('rejects a body without the choice (400), changing nothing', async () => {
     const res = await t.as(
       dana,

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@flowline/shared';
+import { UserType, type CurrentUser } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import {
@@ -33,9 +33,13 @@ export async function getCurrentUser(
 
 export async function recordWelcomeMessageDisplayed(
   db: Db,
-  ctx: { userId: number; companyId: number },
+  ctx: { userId: number; companyId: number; userType: number },
   doNotShowAgain: boolean,
 ): Promise<void> {
   // Only the opt-out is remembered; 'Skip for now' shows the dialog again at the next sign-in.
-  if (doNotShowAgain) await setWelcomeMessageHidden(db, ctx.userId, ctx.companyId, true);
+  // A Global (support) user works in many customers' companies and is not the one to upload their
+  // logo or W9: once displayed, the dialog is remembered for them whatever they chose.
+  if (doNotShowAgain || ctx.userType === UserType.Global) {
+    await setWelcomeMessageHidden(db, ctx.userId, ctx.companyId, true);
+  }
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Role } from '@flowline/shared';
+import { Role, UserType } from '@flowline/shared';
 import { installSessionApi, renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -44,5 +44,51 @@ describe('welcome dialog', () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Home' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not cover a deep link; it opens once the user comes Home', async () => {
+    installSessionApi({
+      user: { roles: [Role.Administrator], showWelcomeMessage: true },
+      handlers: {
+        'GET /api/notifications': () => ({
+          items: [],
+          totalRecords: 0,
+          pageSize: 5,
+          unreadTotalRecords: 0,
+        }),
+      },
+    });
+    const { router } = renderApp('/notifications');
+    await screen.findByText('There are currently no notifications');
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Flowline' })).not.toBeInTheDocument();
+
+    await router.navigate('/');
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Flowline' })).toBeVisible();
+  });
+
+  it('is remembered as displayed as soon as it opens: a reload does not bring it back', async () => {
+    installSessionApi({ user: { roles: [Role.Administrator], showWelcomeMessage: true } });
+    const first = renderApp('/');
+    await screen.findByRole('dialog', { name: 'Welcome to Flowline' });
+    first.unmount();
+
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('reports the display of a Global user at once, so the server stops offering it', async () => {
+    const api = installSessionApi({
+      user: {
+        roles: [Role.Administrator],
+        showWelcomeMessage: true,
+        userType: UserType.Global,
+      },
+    });
+    renderApp('/');
+    await screen.findByRole('dialog', { name: 'Welcome to Flowline' });
+    await waitFor(() =>
+      expect(api.find('POST', '/api/exchangeusers/welcomeMessageDisplayed')).toHaveLength(1),
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useId, useState } from 'react';
+import { useMatch, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import { PRODUCT_NAME } from '@flowline/shared';
+import { PRODUCT_NAME, UserType } from '@flowline/shared';
 import { useSession } from '../../features/session/use-session';
 import { useWelcomeMessageDisplayed } from '../../features/session/api';
 import { SESSION_FLAG_PREFIX } from '../auth/auth-context';
@@ -25,29 +25,47 @@ function wasShown(key: string): boolean {
   }
 }
 
+function markShown(key: string) {
+  try {
+    window.sessionStorage.setItem(key, '1');
+  } catch {
+    // Without storage it may show again after a reload; harmless.
+  }
+}
+
 /**
  * Spec 2 §2.4. Opened only for Administrators: everything it offers (logo, W9, insurance
  * certificate) is on admin screens a regular user could not open.
+ *
+ * It opens on Home only: a deep link (a document, a list) is never covered on first load; the
+ * dialog waits until the user comes Home. It is remembered as displayed the moment it opens, so a
+ * reload does not bring it back in the same session; a Global (support) user reports it at once
+ * and the server then stops offering it in that company.
  */
 export function WelcomeDialog() {
   const { user, company, isAdministrator } = useSession();
   const navigate = useNavigate();
+  const onHome = useMatch('/') !== null;
   const titleId = useId();
   const key = shownKey(user.id, company.id);
-  const [open, setOpen] = useState(
-    () => user.showWelcomeMessage && isAdministrator && !wasShown(key),
-  );
+  const eligible = user.showWelcomeMessage && isAdministrator;
+  const [stage, setStage] = useState<'waiting' | 'open' | 'closed'>('waiting');
   const [doNotShowAgain, setDoNotShowAgain] = useState(false);
-  const reportDisplayed = useWelcomeMessageDisplayed();
+  const { mutate: report } = useWelcomeMessageDisplayed();
+  const isGlobal = user.userType === UserType.Global;
+
+  if (stage === 'waiting' && eligible && onHome && !wasShown(key)) setStage('open');
+  const open = stage === 'open';
+
+  useEffect(() => {
+    if (!open) return;
+    markShown(key);
+    if (isGlobal) report({ doNotShowAgain: false });
+  }, [open, key, isGlobal, report]);
 
   const close = (goToLogo: boolean) => {
-    try {
-      window.sessionStorage.setItem(key, '1');
-    } catch {
-      // Without storage it may show again after a reload; harmless.
-    }
-    setOpen(false);
-    reportDisplayed.mutate({ doNotShowAgain });
+    setStage('closed');
+    report({ doNotShowAgain });
     if (goToLogo) navigate('/admin/logo');
   };
 
