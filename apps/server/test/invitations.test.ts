@@ -246,22 +246,26 @@ describe('refusals', () => {
 
 describe('connect → accept and disconnect', () => {
   it('sends a connection request the receiver accepts', async () => {
+    // A company not yet connected: one already connected is refused (network-links.test.ts).
+    const other = await buildCompany(t.db, { name: 'Other Co' });
+    const otherAdmin = await buildMember(t.db, other, [Role.Administrator]);
+    const otherProfile = await buildOrgUnit(t.db, other, { name: 'Main' });
     const party = await buildParty(t.db, permian, [], {
-      suggestedCompanyId: newco.id,
-      name: 'New Co record',
+      suggestedCompanyId: other.id,
+      name: 'Other Co record',
     });
     const res = await call(permianAdmin, permian)('PUT', `/party/${party.id}/connect`);
     expect(res.statusCode).toBe(204);
-    expect((await latestMail(newcoAdmin.emailAddress))?.subject).toBeTruthy();
-    const pending = (await call(newcoAdmin, newco)('GET', '/invitation/pending')).json();
+    expect((await latestMail(otherAdmin.emailAddress))?.subject).toBeTruthy();
+    const pending = (await call(otherAdmin, other)('GET', '/invitation/pending')).json();
     const request = pending.find((i: { kind: string }) => i.kind === 'connectionRequest');
     expect(request).toBeTruthy();
-    const accepted = await call(newcoAdmin, newco)('POST', '/invitation/accept', {
+    const accepted = await call(otherAdmin, other)('POST', '/invitation/accept', {
       invitationId: request.id,
-      orgUnitId: newcoProfile.id,
+      orgUnitId: otherProfile.id,
     });
     expect(accepted.statusCode).toBe(200);
-    expect((await partyRow(party.id))?.connectedCompanyId).toBe(newco.id);
+    expect((await partyRow(party.id))?.connectedCompanyId).toBe(other.id);
 
     const off = await call(permianAdmin, permian)(
       'POST',

@@ -41,6 +41,9 @@ export const connectionMessages = {
   invalidEmail: (value: string) => `${value} is not a valid email`,
   dateRange: 'Effective From Date must be before Effective Thru Date',
   unknownProfiles: 'Only profiles of this company can be selected',
+  /** Decision (docs/connections.md): the spec has no wording for a second request. */
+  alreadyConnected: (name: string) =>
+    `This company is already connected, or asked to connect, through ${name}`,
 } as const;
 
 /** The columns the status is derived from. */

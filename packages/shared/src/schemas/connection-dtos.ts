@@ -133,4 +133,6 @@ export const zPartyTypeRef = z.object({ id: z.number().int(), name: z.string() }
 export const zAlreadyConnected = z.object({
   alreadyConnected: z.boolean(),
   connectedPartyId: z.number().int().nullable(),
+  /** The name of that other connection (for the message). */
+  connectedPartyName: z.string().nullable(),
 });

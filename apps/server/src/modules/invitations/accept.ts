@@ -17,6 +17,7 @@ import {
 } from '../org-units/repository';
 import { toOrgUnitValues } from '../org-units/service';
 import { isUniqueViolation } from '../org-units/unique-violation';
+import { refreshMatchesOfCompanyFor } from '../network/matching';
 import { notifyAdministrators } from './notify';
 import {
   addPartyOrgUnit,
@@ -99,6 +100,8 @@ export async function acceptInvitation(
   ctx: TenantContext,
   invitationId: number,
   choice: ProfileChoice,
+  /** The receiver's own connection for the sender, when it is known (a crossed request). */
+  opts: { partyId?: number } = {},
 ): Promise<InvitationAccepted> {
   assertAdministrator(ctx);
   if ('newProfile' in choice) await assertNewProfile(db, ctx, choice.newProfile);
@@ -108,7 +111,8 @@ export async function acceptInvitation(
     if (!inv || inv.status === 'deleted') throw invitationNotFound();
     assertLive(inv, now);
     const orgUnitId = await chosenProfile(tx, ctx, choice);
-    const partyId = await receiverParty(tx, ctx, inv.receiverPartyId, inv.senderCompanyId);
+    const partyId =
+      opts.partyId ?? (await receiverParty(tx, ctx, inv.receiverPartyId, inv.senderCompanyId));
     await updateParty(tx, ctx.companyId, partyId, {
       connectedCompanyId: inv.senderCompanyId,
       suggestedCompanyId: inv.senderCompanyId,
@@ -144,6 +148,8 @@ export async function acceptInvitation(
       message: `${receiver?.name ?? 'A company'} accepted your invitation and is now connected.`,
       invitationId: null,
     });
+    await refreshMatchesOfCompanyFor(tx, ctx.companyId, inv.senderCompanyId);
+    await refreshMatchesOfCompanyFor(tx, inv.senderCompanyId, ctx.companyId);
     return { invitationId: inv.id, partyId, orgUnitId, companyName: sender?.name ?? '' };
   });
   return result.catch(async (error: unknown) => {

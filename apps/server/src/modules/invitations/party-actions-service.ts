@@ -14,12 +14,15 @@ import { connectionRequestMail, invitationMail } from '../../platform/mail/templ
 import { findOrgUnitTerm, insertOrgUnit, replaceOrgUnitUsers } from '../org-units/repository';
 import { toOrgUnitValues } from '../org-units/service';
 import { isUniqueViolation } from '../org-units/unique-violation';
-import { assertNewProfile } from './accept';
+import { refreshMatchesOfCompanyFor } from '../network/matching';
+import { findOtherLinkedParty, findProfilesOfParties, type PartyRow } from '../parties/repository';
+import { acceptInvitation, assertNewProfile } from './accept';
 import { mailUsers, notifyAdministrators } from './notify';
 import {
   addPartyOrgUnit,
   findCompany,
   findOrgUnitOfCompany,
+  findLiveRequestBetween,
   findParty,
   insertInvitation,
   isKnownEmail,
@@ -97,34 +100,76 @@ export async function inviteParty(deps: Deps, ctx: TenantContext, partyId: numbe
   }
 }
 
+type ConnectOptions = { orgUnitId?: number; reconnect?: boolean; newProfile?: OrgUnitInput };
+
+/** The company a connect (or reconnect) asks; 409 when the connection's status does not allow it. */
+function connectTarget(party: PartyRow, ctx: TenantContext, opts: ConnectOptions, now: Date) {
+  const status = deriveConnectionStatus(party, now);
+  const allowed = opts.reconnect
+    ? status === 'disconnected'
+    : ['onNetwork', 'connectionRequestExpired'].includes(status);
+  const receiverId = party.suggestedCompanyId ?? (opts.reconnect ? party.connectedCompanyId : null);
+  if (!allowed || receiverId === null || receiverId === ctx.companyId) {
+    throw conflict('This connection cannot be connected', 'not_connectable');
+  }
+  return receiverId;
+}
+
+/** One link per company pair: a company already connected or asked through another connection is refused. */
+async function assertNotLinkedElsewhere(
+  db: Db,
+  ctx: TenantContext,
+  partyId: number,
+  other: number,
+) {
+  const linked = await findOtherLinkedParty(db, ctx.companyId, partyId, other);
+  if (linked) throw conflict(connectionMessages.alreadyConnected(linked.name), 'already_connected');
+}
+
+/** The profile a crossed request is accepted with: the chosen or new one, else the connection's first. */
+async function crossedChoice(db: Db, ctx: TenantContext, partyId: number, opts: ConnectOptions) {
+  if (opts.newProfile) return { newProfile: opts.newProfile };
+  if (opts.orgUnitId) return { orgUnitId: opts.orgUnitId };
+  const [first] = (await findProfilesOfParties(db, ctx.companyId, [partyId])).get(partyId) ?? [];
+  if (!first) {
+    throw badRequest(connectionMessages.unknownProfiles, 'validation_failed', {
+      orgUnitId: connectionMessages.unknownProfiles,
+    });
+  }
+  return { orgUnitId: first.id };
+}
+
 /**
  * A connection request to the network company suggested for the connection: its Administrators
  * are notified and e-mailed, and accept it from their invitation list. With newProfile
  * (connectAndCreateOrgUnit) the profile is created, given its users and the connection, in the
- * same transaction as the request.
+ * same transaction as the request. When that company has already asked us, its request is
+ * accepted instead (no crossed requests) and the result says `connected`.
  */
 export async function connectParty(
   deps: Deps,
   ctx: TenantContext,
   partyId: number,
-  opts: { orgUnitId?: number; reconnect?: boolean; newProfile?: OrgUnitInput },
-) {
+  opts: ConnectOptions,
+): Promise<{ connected: boolean }> {
   assertAdministrator(ctx);
   const { db } = deps;
   if (opts.newProfile) await assertNewProfile(db, ctx, opts.newProfile);
   const now = new Date();
+  const current = await findParty(db, ctx.companyId, partyId);
+  if (!current) throw partyNotFound();
+  const target = connectTarget(current, ctx, opts, now);
+  await assertNotLinkedElsewhere(db, ctx, partyId, target);
+  const crossed = await findLiveRequestBetween(db, target, ctx.companyId, now);
+  if (crossed) {
+    const choice = await crossedChoice(db, ctx, partyId, opts);
+    await acceptInvitation(db, ctx, crossed.id, choice, { partyId });
+    return { connected: true };
+  }
   const requested = db.transaction(async (tx) => {
     const party = await lockParty(tx, ctx.companyId, partyId);
     if (!party) throw partyNotFound();
-    const status = deriveConnectionStatus(party, now);
-    const allowed = opts.reconnect
-      ? status === 'disconnected'
-      : ['onNetwork', 'connectionRequestExpired'].includes(status);
-    const receiverId =
-      party.suggestedCompanyId ?? (opts.reconnect ? party.connectedCompanyId : null);
-    if (!allowed || receiverId === null || receiverId === ctx.companyId) {
-      throw conflict('This connection cannot be connected', 'not_connectable');
-    }
+    const receiverId = connectTarget(party, ctx, opts, now);
     if (opts.orgUnitId && !(await findOrgUnitOfCompany(tx, ctx.companyId, opts.orgUnitId))) {
       throw badRequest(connectionMessages.unknownProfiles, 'validation_failed', {
         orgUnitId: connectionMessages.unknownProfiles,
@@ -158,6 +203,7 @@ export async function connectParty(
       registeredAt: now,
       expiresAt: inviteExpiresAt(now),
     });
+    await refreshMatchesOfCompanyFor(tx, ctx.companyId, receiverId);
     return { invitationId: invitation.id, receiverId };
   });
   const { invitationId, receiverId } = await requested.catch(async (error: unknown) => {
@@ -183,6 +229,7 @@ export async function connectParty(
       firstName,
     }),
   ).catch(() => undefined);
+  return { connected: false };
 }
 
 /**
@@ -204,8 +251,12 @@ export async function disconnectParty(
     await updateParty(tx, ctx.companyId, partyId, { isDisconnected: true, isInviteSent: false });
     return party.connectedCompanyId;
   });
-  if (!deleteRelationship || otherId === null) return;
+  if (otherId === null) return;
+  // Another connection for the company parted from may be offered as a match again.
+  await refreshMatchesOfCompanyFor(db, ctx.companyId, otherId);
+  if (!deleteRelationship) return;
   await unlinkOtherSide(db, ctx, otherId);
+  await refreshMatchesOfCompanyFor(db, otherId, ctx.companyId);
 }
 
 async function unlinkOtherSide(db: Db, ctx: TenantContext, otherCompanyId: number) {
@@ -231,7 +282,8 @@ export async function resendInvitation(
   const party = await findParty(deps.db, ctx.companyId, input.senderPartyIdOfReceiverCompany);
   if (!party) throw partyNotFound();
   if (party.suggestedCompanyId !== null && party.connectedCompanyId === null) {
-    return connectParty(deps, ctx, party.id, {});
+    await connectParty(deps, ctx, party.id, {});
+    return;
   }
   return inviteParty(deps, ctx, party.id, input.receiverEmail);
 }

@@ -98,6 +98,33 @@ export async function unsafeLockByToken(db: Db, token: string) {
   return row ?? null;
 }
 
+/**
+ * The live connection request `senderCompanyId` sent to `receiverCompanyId` (the newest), if any:
+ * when the receiver asks back, it accepts this one instead of crossing it (docs/connections.md).
+ */
+export async function findLiveRequestBetween(
+  db: Db,
+  senderCompanyId: number,
+  receiverCompanyId: number,
+  now: Date,
+) {
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.kind, 'connectionRequest'),
+        eq(invitations.senderCompanyId, senderCompanyId),
+        eq(invitations.receiverCompanyId, receiverCompanyId),
+        eq(invitations.status, 'pending'),
+        gte(invitations.expiresAt, now),
+      ),
+    )
+    .orderBy(sql`${invitations.createdAt} desc`, sql`${invitations.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
 export async function insertInvitation(db: Db, values: typeof invitations.$inferInsert) {
   const [row] = await db.insert(invitations).values(values).returning();
   if (!row) throw new Error('invitation not stored');

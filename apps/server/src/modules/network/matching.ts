@@ -34,8 +34,23 @@ const publicDomains = sql.join(
   sql`, `,
 );
 
-/** A company that can be suggested: active, served here (not cloud), not the party's own. */
-const candidate = sql`c.is_active and not c.is_cloud and c.id <> p.company_id`;
+/**
+ * A company another connection of the same company already links to: connected (not
+ * disconnected) or asked with a connection request. Suggesting it again would offer it as a match,
+ * count it in the badge and let Connect send a second request.
+ */
+const alreadyLinked = sql`exists (
+  select 1 from parties o
+  where o.company_id = p.company_id and o.id <> p.id and not o.is_disconnected
+    and (o.connected_company_id = c.id
+      or (o.connected_company_id is null and o.is_invite_sent and o.suggested_company_id = c.id))
+)`;
+
+/**
+ * A company that can be suggested: active, served here (not cloud), not the party's own, and not
+ * one the company is already connected or connecting to through another connection.
+ */
+const candidate = sql`c.is_active and not c.is_cloud and c.id <> p.company_id and not ${alreadyLinked}`;
 
 /** Same state (and country), same 5-character zip prefix, or an e-mail domain of its users. */
 const sameRegionOrDomain = sql`(
@@ -101,4 +116,21 @@ export async function refreshMatchesForCompany(db: Db, companyId: number) {
   if (keys?.taxDigits) could.push(sql`p.tax_digits = ${keys.taxDigits}`);
   if (keys?.normalizedName) could.push(sql`p.normalized_name = ${keys.normalizedName}`);
   return rematch(db, sql.join(could, sql` or `));
+}
+
+/**
+ * After a company links up with another or parts from it (a connection request, an accept, a
+ * disconnect): the company's open connections that point at the other, or could, are matched
+ * again — so a company already connected or asked is no longer offered as a match through a
+ * second connection, and is offered again once the link ends.
+ */
+export async function refreshMatchesOfCompanyFor(db: Db, companyId: number, otherId: number) {
+  const [keys] = await db
+    .select({ taxDigits: companies.taxDigits, normalizedName: companies.normalizedName })
+    .from(companies)
+    .where(eq(companies.id, otherId));
+  const could = [sql`p.suggested_company_id = ${otherId}`];
+  if (keys?.taxDigits) could.push(sql`p.tax_digits = ${keys.taxDigits}`);
+  if (keys?.normalizedName) could.push(sql`p.normalized_name = ${keys.normalizedName}`);
+  return rematch(db, sql`p.company_id = ${companyId} and (${sql.join(could, sql` or `)})`);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PartyType, type ConnectionListQueryParsed, type ConnectionStatus } from '@flowline/shared';
 import type { Db } from '../../db/client';
@@ -187,26 +187,37 @@ export async function findCompanyPartyTypeIds(db: Db, companyId: number) {
   return rows.map((r) => r.id);
 }
 
-/** Another connection of the company already linked to `connectedCompanyId`. */
-export async function findOtherConnectedParty(
+/**
+ * Another connection of the company already linked to `otherCompanyId`: connected to it (not
+ * disconnected) or waiting for it to accept a connection request.
+ */
+export async function findOtherLinkedParty(
   db: Db,
   companyId: number,
   partyId: number,
-  connectedCompanyId: number,
+  otherCompanyId: number,
 ) {
   const [row] = await db
-    .select({ id: parties.id })
+    .select({ id: parties.id, name: parties.name })
     .from(parties)
     .where(
       and(
         eq(parties.companyId, companyId),
         ne(parties.id, partyId),
-        eq(parties.connectedCompanyId, connectedCompanyId),
         eq(parties.isDisconnected, false),
+        or(
+          eq(parties.connectedCompanyId, otherCompanyId),
+          and(
+            isNull(parties.connectedCompanyId),
+            eq(parties.isInviteSent, true),
+            eq(parties.suggestedCompanyId, otherCompanyId),
+          ),
+        ),
       ),
     )
+    .orderBy(asc(parties.id))
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
 }
 
 /** How many connections of the company have the status (e.g. onNetwork for the top-bar badge). */

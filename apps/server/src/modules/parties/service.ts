@@ -21,7 +21,7 @@ import {
   deleteParty,
   findCompanyPartyTypeIds,
   findOrgUnitIds,
-  findOtherConnectedParty,
+  findOtherLinkedParty,
   findParty,
   findPartiesOfOrgUnit,
   findPartyPage,
@@ -183,14 +183,20 @@ export async function listPartyTypesOfCompany(db: Db, ctx: TenantContext, compan
   return ids.map((id) => ({ id, name: partyTypeName(id) }));
 }
 
-/** Whether the network company this connection points at is already connected via another one. */
+/**
+ * Whether the network company this connection points at is already connected — or asked with a
+ * connection request — through another connection of ours (then Connect is refused).
+ */
 export async function checkAlreadyConnected(db: Db, ctx: TenantContext, id: number) {
   const row = await findParty(db, ctx.companyId, id);
   if (!row) throw partyNotFound();
   const target = row.suggestedCompanyId ?? row.connectedCompanyId;
-  const other =
-    target === null ? null : await findOtherConnectedParty(db, ctx.companyId, id, target);
-  return { alreadyConnected: other !== null, connectedPartyId: other };
+  const other = target === null ? null : await findOtherLinkedParty(db, ctx.companyId, id, target);
+  return {
+    alreadyConnected: other !== null,
+    connectedPartyId: other?.id ?? null,
+    connectedPartyName: other?.name ?? null,
+  };
 }
 
 /** The top bar's badge: connections on the network not yet connected or invited (onNetwork). */
