@@ -8,6 +8,7 @@ import {
   devMailbox,
   identityAccounts,
   membershipRoles,
+  orgUnits,
   users,
 } from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -108,6 +109,61 @@ describe('POST /api/companyRegistration', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ roles: [Role.Administrator], isTemporaryPassword: true });
     expect(me.json().companies.map((c: { id: number }) => c.id)).toEqual([id]);
+  });
+
+  it('gives the new company a first profile from the registration, its administrator assigned, so users can be created at once', async () => {
+    const body = registration({ addressLineTwo: 'Suite 9' });
+    const res = await post(body);
+    expect(res.statusCode).toBe(201);
+    const companyId = res.json<{ id: number }>().id;
+    const [company] = await t.db.select().from(companies).where(eq(companies.id, companyId));
+    const [admin] = await t.db.select().from(users).where(eq(users.emailAddress, body.userEmail));
+    const asAdmin = t.as({ externalId: admin?.externalId ?? null }, companyId);
+
+    const list = await asAdmin({ method: 'GET', url: '/api/companyorgunit?isActive=true' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().totalRecords).toBe(1);
+    const profileId = list.json().items[0].id as number;
+    const profile = await asAdmin({ method: 'GET', url: `/api/companyorgunit/${profileId}` });
+    expect(profile.json()).toMatchObject({
+      name: body.legalName,
+      code: company?.code,
+      knownAs: 'Basin Supply',
+      addressLineOne: '100 Main St',
+      addressLineTwo: 'Suite 9',
+      city: 'Midland',
+      state: 'TX',
+      country: 'US',
+      zipCode: body.zipCode,
+      taxIdentificationType: 'EIN',
+      taxIdentificationNumber: company?.taxNumber,
+      isTaxIdValid: true,
+      isActive: true,
+      users: [admin?.id],
+    });
+
+    const created = await asAdmin({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        emailAddress: `clerk-${unique()}@test.example`,
+        firstName: 'Cal',
+        lastName: 'Clerk',
+        mainRole: Role.ReadOnly,
+        userOrgUnitIds: [profileId],
+      },
+    });
+    expect(created.json()).toMatchObject({ userOrgUnitIds: [profileId] });
+    expect(created.statusCode).toBe(201);
+  });
+
+  it('creates no profile when the registration is refused', async () => {
+    const first = registration();
+    expect((await post(first)).statusCode).toBe(201);
+    const before = (await t.db.select({ n: count() }).from(orgUnits))[0]?.n;
+    const duplicate = await post(registration({ legalName: first.legalName }));
+    expect(duplicate.statusCode).toBe(409);
+    expect((await t.db.select({ n: count() }).from(orgUnits))[0]?.n).toBe(before);
   });
 
   it('keeps an onboarding token with the boarding flag and normalises Canadian data', async () => {

@@ -4,6 +4,7 @@ import {
   findTaxType,
   formatTaxNumber,
   normalizeZipCode,
+  orgUnitTaxIdValid,
   registrationMessages,
   taxNumberDigits,
   type CompanyRegistration,
@@ -13,6 +14,7 @@ import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import { refreshMatchesForCompany } from '../network/matching';
+import { insertOrgUnit, replaceOrgUnitUsers } from '../org-units/repository';
 import type { Mailer } from '../../platform/mail/mailer';
 import { companyCode, companyCodeBase, generateTemporaryPassword } from './credentials';
 import {
@@ -67,14 +69,11 @@ export async function registerCompany(
         })
       )
         throw conflict(registrationMessages.duplicateCompany, 'company_exists');
-      const company = await insertCompany(tx, {
-        name: input.legalName,
-        code: companyCode(
-          input.legalName,
-          await unsafeCodesLike(tx, companyCodeBase(input.legalName)),
-        ),
-        knownAs: blankToNull(input.knownAs),
-        timezone: canonicalTimeZone(input.timezone),
+      const code = companyCode(
+        input.legalName,
+        await unsafeCodesLike(tx, companyCodeBase(input.legalName)),
+      );
+      const address = {
         addressLineOne: input.addressLineOne,
         addressLineTwo: blankToNull(input.addressLineTwo),
         addressLineThree: blankToNull(input.addressLineThree),
@@ -82,6 +81,13 @@ export async function registerCompany(
         state: input.state,
         city: input.city,
         zipCode: normalizeZipCode(input.zipCode),
+      };
+      const company = await insertCompany(tx, {
+        name: input.legalName,
+        code,
+        knownAs: blankToNull(input.knownAs),
+        timezone: canonicalTimeZone(input.timezone),
+        ...address,
         taxIdType: input.taxIdType,
         taxNumber,
         registrationInvitationToken: blankToNull(input.invitationToken),
@@ -94,6 +100,18 @@ export async function registerCompany(
         firstName: input.userFirstName,
         lastName: input.userLastName,
       });
+      // Users, connections and ACH forms all need a profile: the company starts with one made of
+      // what it registered, with its first Administrator assigned (issue 11 item 16).
+      const profile = await insertOrgUnit(tx, company.id, {
+        name: input.legalName,
+        code,
+        knownAs: blankToNull(input.knownAs),
+        ...address,
+        taxIdentificationType: input.taxIdType,
+        taxIdentificationNumber: taxNumber,
+        isTaxIdValid: orgUnitTaxIdValid(input.taxIdType, taxNumber),
+      });
+      await replaceOrgUnitUsers(tx, company.id, profile.id, [userId]);
       return { company, userId, accountId };
     })
     .catch(rethrowDuplicate);
