@@ -1,8 +1,8 @@
 // User administration, part 2: reading, editing, e-mail changes, blocking and removing members.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { Role } from '@flowline/shared';
-import { identityAccounts, memberships, orgUnits, users } from '../src/db/schema/index';
+import { devMailbox, identityAccounts, memberships, orgUnits, users } from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
 
@@ -135,24 +135,48 @@ describe('GET and PUT /api/users/{id}', () => {
   });
 });
 
+/** The confirmation token from the newest mail to `to`. */
+async function confirmationToken(to: string) {
+  const mails = await t.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(20);
+  const mail = mails.find((m) => m.to.includes(to) && m.subject.startsWith('Confirm'));
+  return mail?.text.match(/\/confirm-email\/([A-Za-z0-9_-]+)/)?.[1] ?? null;
+}
+const confirm = (token: string) =>
+  t.app.inject({ method: 'POST', url: '/api/emailchange/confirm', payload: { token } });
+
 describe('POST /api/users/{id}/emailaddress', () => {
-  it('changes the e-mail of the user and of the sign-in account', async () => {
-    const created = (
-      await call(admin, 'POST', '/users', newUser({ emailAddress: 'old@acme.example' }))
-    ).json();
-    const res = await call(admin, 'POST', `/users/${created.id}/emailaddress`, {
+  it('changes nothing until the new address confirms; then the user and sign-in account change', async () => {
+    const person = await buildMember(t.db, acme, [Role.User], { emailAddress: 'old@acme.example' });
+    await t.db.insert(identityAccounts).values({ email: 'old@acme.example', passwordHash: 'x' });
+    const res = await call(admin, 'POST', `/users/${person.id}/emailaddress`, {
       emailAddress: 'New@acme.example',
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().emailAddress).toBe('New@acme.example');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      emailAddress: 'old@acme.example',
+      pendingEmailAddress: 'New@acme.example',
+    });
+    const notice = await t.db.select().from(devMailbox).orderBy(desc(devMailbox.id)).limit(2);
+    expect(notice.map((m) => m.to[0]).sort()).toEqual(['New@acme.example', 'old@acme.example']);
+    const token = await confirmationToken('New@acme.example');
+    expect(token).toBeTruthy();
+
+    expect((await confirm('x'.repeat(43))).statusCode).toBe(404);
+    const confirmed = await confirm(token!);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toEqual({ emailAddress: 'New@acme.example' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, person.id));
+    expect(row?.emailAddress).toBe('New@acme.example');
     const accounts = await t.db
       .select()
       .from(identityAccounts)
       .where(sql`lower(${identityAccounts.email}) = 'new@acme.example'`);
     expect(accounts).toHaveLength(1);
+    // The link works once.
+    expect((await confirm(token!)).statusCode).toBe(404);
   });
 
-  it('refuses the same or an invalid address, a taken one, other companies and roles', async () => {
+  it('refuses the same or an invalid address, other companies and roles', async () => {
     const message = 'Must be a valid e-mail and different from existing email';
     const same = await call(admin, 'POST', `/users/${reader.id}/emailaddress`, {
       emailAddress: 'C-READER@acme.example',
@@ -163,10 +187,6 @@ describe('POST /api/users/{id}/emailaddress', () => {
       emailAddress: 'nope',
     });
     expect(invalid.json().error.message).toBe(message);
-    const taken = await call(admin, 'POST', `/users/${reader.id}/emailaddress`, {
-      emailAddress: 'olga@other.example',
-    });
-    expect(taken.statusCode).toBe(409);
     expect(
       (
         await call(admin, 'POST', `/users/${outsider.id}/emailaddress`, {
@@ -181,6 +201,27 @@ describe('POST /api/users/{id}/emailaddress', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+
+  it('a taken address is accepted as a request (nothing revealed) and refused when confirmed', async () => {
+    const res = await call(admin, 'POST', `/users/${reader.id}/emailaddress`, {
+      emailAddress: 'olga@other.example',
+    });
+    expect(res.statusCode).toBe(200);
+    const confirmed = await confirm((await confirmationToken('olga@other.example'))!);
+    expect(confirmed.statusCode).toBe(409);
+    const [row] = await t.db.select().from(users).where(eq(users.id, reader.id));
+    expect(row?.emailAddress).toBe('c-reader@acme.example');
+  });
+
+  it('someone who has not joined yet is re-added rather than renamed (409)', async () => {
+    const created = (await call(admin, 'POST', '/users', newUser())).json();
+    expect(created.invitationPending).toBe(true);
+    const res = await call(admin, 'POST', `/users/${created.id}/emailaddress`, {
+      emailAddress: 'typo-fixed@acme.example',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('not_joined_yet');
   });
 });
 

@@ -130,7 +130,7 @@ describe('POST /api/users', () => {
     expect(user?.externalId).toBe(account?.id);
   });
 
-  it('adds a known person from another company with the same name, without a new account', async () => {
+  it('asks a known person from another company to join (pending), without a new account', async () => {
     const accounts = (await t.db.select({ n: count() }).from(identityAccounts))[0]?.n;
     const res = await call(
       admin,
@@ -145,26 +145,41 @@ describe('POST /api/users', () => {
       }),
     );
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ id: outsider.id, mainRole: 11, additionalRoles: [1] });
+    // Built from what was typed; the person's own user id is not revealed.
+    expect(res.json()).toMatchObject({
+      emailAddress: 'OLGA@other.example',
+      firstName: 'olga',
+      mainRole: 11,
+      additionalRoles: [1],
+      invitationPending: true,
+    });
+    expect(res.json().id).not.toBe(outsider.id);
     expect((await t.db.select({ n: count() }).from(identityAccounts))[0]?.n).toBe(accounts);
-    await t.db
-      .delete(memberships)
+    const joined = await t.db
+      .select()
+      .from(memberships)
       .where(and(eq(memberships.userId, outsider.id), eq(memberships.companyId, acme.id)));
+    expect(joined).toHaveLength(0);
+    const again = await call(
+      admin,
+      'POST',
+      '/users',
+      newUser({ emailAddress: 'olga@other.example' }),
+    );
+    expect(again.statusCode).toBe(409);
+    await call(admin, 'DELETE', `/users/${res.json().id}`);
   });
 
-  it('refuses a known e-mail under another name with code 120-020', async () => {
+  it('answers a known e-mail under another name like a new one (no 120-020 that would reveal it)', async () => {
     const res = await call(
       admin,
       'POST',
       '/users',
       newUser({ emailAddress: 'olga@other.example', firstName: 'Olivia' }),
     );
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toEqual({
-      code: '120-020',
-      message:
-        'The user you are attempting to create already exists in another company with a different name. Please revise the name and try again. If you continue to have issues, please contact support who can assist you further.',
-    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ firstName: 'Olivia', invitationPending: true });
+    await call(admin, 'DELETE', `/users/${res.json().id}`);
   });
 
   it('refuses a member of this company', async () => {

@@ -17,6 +17,7 @@ export * from './rules/dates';
 export * from './schemas/preferences';
 export * from './schemas/org-units';
 export * from './schemas/admin-users';
+export * from './schemas/membership-invitations';
 export * from './lookups/index';
 export * from './rules/addresses';
 export * from './rules/terminology';

@@ -13,6 +13,7 @@ import { healthRoutes } from './health/routes';
 import { invitationsRoutes } from './invitations/routes';
 import { partyActionsRoutes } from './invitations/party-actions';
 import { legalDocumentsRoutes } from './legal-documents/routes';
+import { membershipInvitationsRoutes } from './membership-invitations/routes';
 import { logoRoutes } from './logo/routes';
 import { notificationsRoutes } from './notifications/routes';
 import { orgUnitsRoutes } from './org-units/routes';
@@ -50,6 +51,7 @@ export const apiModules: ApiModule[] = [
   invitationsRoutes,
   partyActionsRoutes,
   adminUsersRoutes,
+  membershipInvitationsRoutes,
   preferencesRoutes,
   logoRoutes,
   legalDocumentsRoutes,

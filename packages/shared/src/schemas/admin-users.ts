@@ -26,6 +26,12 @@ export const adminUserMessages = {
   notYourselfDelete: 'You cannot delete your own user.',
   notYourselfBlock: 'You cannot block your own user.',
   unknownOrgUnits: 'Only profiles of this company can be selected',
+  /** The list's state of someone who has not joined yet (new e-mail or known person alike). */
+  invitationPending: 'Invitation pending',
+  notJoinedYet:
+    'This person has not joined the company yet. Delete the invitation and add them again with the right e-mail address.',
+  emailChangeRequested: (email: string) =>
+    `A confirmation link was sent to ${email}. The e-mail address changes when it is confirmed.`,
 } as const;
 
 export const zAssignableRole = z.literal(assignableRoleIds, {
@@ -98,6 +104,8 @@ export function changeEmailFormSchema(currentEmail: string) {
 
 export const zAdminUserListItem = z.object({
   id: z.number().int(),
+  /** Added but not joined yet: a new person who has never signed in, or a pending membership. */
+  invitationPending: z.boolean(),
   emailAddress: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -157,5 +165,8 @@ export const zAdminUser = z.object({
   userOrgUnitIds: z.array(z.number().int()),
   userType: z.number().int(),
   isTemporaryPassword: z.boolean(),
+  invitationPending: z.boolean(),
+  /** A requested sign-in e-mail change waiting for the new address to confirm it. */
+  pendingEmailAddress: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof zAdminUser>;

@@ -1,4 +1,5 @@
-import type { AdminUser } from '@flowline/shared';
+import { UserType, type AdminUser } from '@flowline/shared';
+import type { MembershipInvitationRow } from '../membership-invitations/repository';
 import type { Member } from './admin-repository';
 
 export function presentAdminUser(
@@ -7,6 +8,8 @@ export function presentAdminUser(
     roles: { roleId: number; isMain: boolean }[];
     orgUnitIds: number[];
     isTemporaryPassword: boolean;
+    invitationPending: boolean;
+    pendingEmailAddress: string | null;
   },
 ): AdminUser {
   const { user } = member;
@@ -26,5 +29,34 @@ export function presentAdminUser(
     userOrgUnitIds: extra.orgUnitIds,
     userType: user.userTypeId,
     isTemporaryPassword: extra.isTemporaryPassword,
+    invitationPending: extra.invitationPending,
+    pendingEmailAddress: extra.pendingEmailAddress,
+  };
+}
+
+/**
+ * A pending membership as the inviting company sees it: only what its Administrator typed, shaped
+ * exactly like a newly created user who has not signed in yet (nothing tells the two apart).
+ */
+export function presentInvitedUser(invitation: MembershipInvitationRow): AdminUser {
+  const roles = [invitation.mainRole, ...invitation.additionalRoles];
+  return {
+    id: invitation.id,
+    emailAddress: invitation.emailAddress,
+    firstName: invitation.firstName,
+    lastName: invitation.lastName,
+    title: invitation.title,
+    phoneNumber: invitation.phoneNumber,
+    isActive: invitation.isActive,
+    blocked: invitation.blocked,
+    mainRole: invitation.mainRole,
+    additionalRoles: invitation.additionalRoles,
+    userRoles: roles.map((roleId) => ({ roleId, userId: invitation.id })),
+    userOrgUnitIds: invitation.orgUnitIds,
+    userType: UserType.Regular,
+    // As for a person created with a temporary password who has not signed in yet.
+    isTemporaryPassword: true,
+    invitationPending: true,
+    pendingEmailAddress: null,
   };
 }

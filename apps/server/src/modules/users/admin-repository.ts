@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { Role, type AdminUserOrderBy } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import {
   companies,
   identityAccounts,
   membershipRoles,
+  membershipInvitations,
   memberships,
   orgUnits,
   userOrgUnits,
@@ -27,54 +29,100 @@ const mainRole = sql<number | null>`(select ${membershipRoles.roleId} from ${mem
   where ${membershipRoles.companyId} = ${memberships.companyId}
     and ${membershipRoles.userId} = ${memberships.userId} and ${membershipRoles.isMain} limit 1)`;
 
-const orderColumns = {
-  email: sql`lower(${users.emailAddress})`,
-  firstName: sql`lower(${users.firstName})`,
-  lastName: sql`lower(${users.lastName})`,
-  isActive: memberships.isActive,
-} as const;
+/**
+ * Not joined yet: a person created by this company who has never signed in (temporary password
+ * unused, or not yet bound to an external issuer's account).
+ */
+const neverSignedIn = sql<boolean>`(${users.externalId} is null or exists (
+  select 1 from ${identityAccounts}
+  where ${identityAccounts.id}::text = ${users.externalId}
+    and ${identityAccounts.passwordIsTemporary} and ${identityAccounts.lastLoginAt} is null))`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * The company's people: members, and pending membership invitations shown only as typed by the
+ * Administrator (issue 10 item 2) — both in one paged, sorted SQL query.
+ */
+function companyPeople(db: Db, companyId: number) {
+  const members = db
+    .select({
+      id: users.id,
+      emailAddress: users.emailAddress,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isActive: memberships.isActive,
+      blocked: memberships.blocked,
+      mainRole: sql<number | null>`${mainRole}`.as('main_role'),
+      invitationPending: sql<boolean>`${neverSignedIn}`.as('invitation_pending'),
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.companyId, companyId));
+  const invited = db
+    .select({
+      id: membershipInvitations.id,
+      emailAddress: membershipInvitations.emailAddress,
+      firstName: membershipInvitations.firstName,
+      lastName: membershipInvitations.lastName,
+      isActive: membershipInvitations.isActive,
+      blocked: membershipInvitations.blocked,
+      mainRole: sql<number | null>`${membershipInvitations.mainRole}`.as('main_role'),
+      invitationPending: sql<boolean>`true`.as('invitation_pending'),
+    })
+    .from(membershipInvitations)
+    .where(
+      and(
+        eq(membershipInvitations.companyId, companyId),
+        eq(membershipInvitations.status, 'pending'),
+      ),
+    );
+  return unionAll(members, invited).as('people');
+}
+
 export async function findMemberPage(db: Db, companyId: number, q: MemberPageQuery) {
-  const filters: SQL[] = [eq(memberships.companyId, companyId)];
-  if (q.isActive !== undefined) filters.push(eq(memberships.isActive, q.isActive));
+  const people = companyPeople(db, companyId);
+  const filters: SQL[] = [];
+  if (q.isActive !== undefined) filters.push(eq(people.isActive, q.isActive));
   if (q.query) {
     const pattern = `%${escapeLike(q.query)}%`;
     const match = or(
-      ilike(users.emailAddress, pattern),
-      ilike(users.firstName, pattern),
-      ilike(users.lastName, pattern),
-      sql`(${users.firstName} || ' ' || ${users.lastName}) ilike ${pattern}`,
+      ilike(people.emailAddress, pattern),
+      ilike(people.firstName, pattern),
+      ilike(people.lastName, pattern),
+      sql`(${people.firstName} || ' ' || ${people.lastName}) ilike ${pattern}`,
     );
     if (match) filters.push(match);
   }
-  const where = and(...filters);
+  const where = filters.length > 0 ? and(...filters) : undefined;
+  const orderColumns = {
+    email: sql`lower(${people.emailAddress})`,
+    firstName: sql`lower(${people.firstName})`,
+    lastName: sql`lower(${people.lastName})`,
+    isActive: people.isActive,
+  } as const;
   const direction = q.orderByDirection === 'desc' ? desc : asc;
   const [items, totals] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        emailAddress: users.emailAddress,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        isActive: memberships.isActive,
-        blocked: memberships.blocked,
-        mainRole,
-      })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
+      .select()
+      .from(people)
       .where(where)
-      .orderBy(direction(orderColumns[q.orderBy]), direction(users.id))
+      .orderBy(direction(orderColumns[q.orderBy]), direction(people.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db
-      .select({ n: count() })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(where),
+    db.select({ n: count() }).from(people).where(where),
   ]);
   return { items, totalRecords: totals[0]?.n ?? 0 };
+}
+
+/** Whether the member has not joined yet (see `neverSignedIn`). */
+export async function isMemberNotJoined(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ pending: neverSignedIn })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.pending ?? false;
 }
 
 export interface Member {

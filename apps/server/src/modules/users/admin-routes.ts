@@ -123,13 +123,19 @@ export const adminUsersRoutes: ApiModule = async (app, { db, config, mailer }) =
       onRequest,
       schema: {
         tags,
-        summary: "Changes the user's e-mail address (and sign-in e-mail)",
+        summary:
+          "Asks to change the user's sign-in e-mail: a confirmation link goes to the new address, a notice to the old one",
         params,
         body: zChangeEmailInput,
         response: { 200: zAdminUser },
       },
     },
-    async (req) => changeMemberEmail(db, requireTenant(req), req.params.id, req.body.emailAddress),
+    async (req) =>
+      changeMemberEmail(db, requireTenant(req), req.params.id, req.body.emailAddress, {
+        config,
+        mailer,
+        log: req.log,
+      }),
   );
 
   for (const [action, blocked] of [

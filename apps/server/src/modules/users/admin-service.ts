@@ -10,9 +10,14 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
+import {
+  closeInvitation,
+  findPendingForCompany,
+  updatePendingInvitation,
+  type MembershipInvitationRow,
+} from '../membership-invitations/repository';
 import { findOrgUnitTerm } from '../org-units/repository';
-import { isUniqueViolation } from '../org-units/unique-violation';
-import { presentAdminUser } from './admin-presenter';
+import { presentAdminUser, presentInvitedUser } from './admin-presenter';
 import {
   countMembershipsElsewhere,
   countOtherActiveAdministrators,
@@ -22,17 +27,17 @@ import {
   findMemberOrgUnitIds,
   findMemberPage,
   findMemberRoles,
+  isMemberNotJoined,
   lockCompany,
   replaceMemberOrgUnits,
   replaceMemberRoles,
-  unsafeFindUserByEmail,
-  updateEmail,
   updateMembership,
   updateUserDetails,
   type Member,
   type MemberPageQuery,
 } from './admin-repository';
-import { hasTemporaryPassword } from './repository';
+import { findPendingEmailChange, requestEmailChange, type EmailChangeDeps } from './email-change';
+import { findUserById, hasTemporaryPassword } from './repository';
 
 export const userNotFound = () => notFound('User not found', 'user_not_found');
 
@@ -45,21 +50,38 @@ export async function listMembers(
   return findMemberPage(db, ctx.companyId, q);
 }
 
-async function requireMember(db: Db, ctx: TenantContext, userId: number): Promise<Member> {
-  const member = await findMember(db, ctx.companyId, userId);
-  if (!member) throw userNotFound();
-  return member;
+/** A member, or a pending membership invitation of the company (ids never overlap). */
+type Person =
+  { kind: 'member'; member: Member } | { kind: 'invited'; invitation: MembershipInvitationRow };
+
+async function requirePerson(db: Db, ctx: TenantContext, id: number): Promise<Person> {
+  const member = await findMember(db, ctx.companyId, id);
+  if (member) return { kind: 'member', member };
+  const invitation = await findPendingForCompany(db, ctx.companyId, id);
+  if (invitation) return { kind: 'invited', invitation };
+  throw userNotFound();
 }
 
 export async function getMember(db: Db, ctx: TenantContext, userId: number): Promise<AdminUser> {
   assertAdministrator(ctx);
-  const member = await requireMember(db, ctx, userId);
-  const [roles, orgUnitIds, isTemporaryPassword] = await Promise.all([
-    findMemberRoles(db, ctx.companyId, userId),
-    findMemberOrgUnitIds(db, ctx.companyId, userId),
-    hasTemporaryPassword(db, member.user),
-  ]);
-  return presentAdminUser(member, { roles, orgUnitIds, isTemporaryPassword });
+  const person = await requirePerson(db, ctx, userId);
+  if (person.kind === 'invited') return presentInvitedUser(person.invitation);
+  const { member } = person;
+  const [roles, orgUnitIds, isTemporaryPassword, invitationPending, pendingEmailAddress] =
+    await Promise.all([
+      findMemberRoles(db, ctx.companyId, userId),
+      findMemberOrgUnitIds(db, ctx.companyId, userId),
+      hasTemporaryPassword(db, member.user),
+      isMemberNotJoined(db, userId),
+      findPendingEmailChange(db, userId),
+    ]);
+  return presentAdminUser(member, {
+    roles,
+    orgUnitIds,
+    isTemporaryPassword,
+    invitationPending,
+    pendingEmailAddress,
+  });
 }
 
 export async function getMemberRoles(
@@ -68,7 +90,14 @@ export async function getMemberRoles(
   userId: number,
 ): Promise<UserRole[]> {
   assertAdministrator(ctx);
-  await requireMember(db, ctx, userId);
+  const person = await requirePerson(db, ctx, userId);
+  if (person.kind === 'invited') {
+    const { mainRole, additionalRoles } = person.invitation;
+    return [
+      { roleId: mainRole, isMain: true },
+      ...additionalRoles.map((roleId) => ({ roleId, isMain: false })),
+    ];
+  }
   return findMemberRoles(db, ctx.companyId, userId);
 }
 
@@ -153,11 +182,26 @@ export async function updateMember(
   input: UpdateUserInput,
 ) {
   assertAdministrator(ctx);
-  const member = await requireMember(db, ctx, userId);
-  // Roles, profiles and the active flag are the company's; the identity only when it owns it.
-  if (identityChanged(member.user, input)) await assertIdentityOwnedByCompany(db, ctx, userId);
+  const person = await requirePerson(db, ctx, userId);
   const orgUnitIds = await assertMemberOrgUnits(db, ctx, input.userOrgUnitIds);
   const roles = membershipRolesOf(input);
+  if (person.kind === 'invited') {
+    // Until the person accepts, the invitation holds what the company typed; it may edit that.
+    await updatePendingInvitation(db, ctx.companyId, userId, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      title: input.title?.trim() || null,
+      phoneNumber: input.phoneNumber?.trim() || null,
+      isActive: input.isActive,
+      mainRole: input.mainRole,
+      additionalRoles: roles.filter((r) => !r.isMain).map((r) => r.roleId),
+      orgUnitIds,
+    });
+    return getMember(db, ctx, userId);
+  }
+  const { member } = person;
+  // Roles, profiles and the active flag are the company's; the identity only when it owns it.
+  if (identityChanged(member.user, input)) await assertIdentityOwnedByCompany(db, ctx, userId);
   await db.transaction(async (tx) => {
     const before = await stateOf(tx, ctx, member);
     const after = {
@@ -184,7 +228,9 @@ export async function removeMember(db: Db, ctx: TenantContext, userId: number) {
   assertAdministrator(ctx);
   if (userId === ctx.userId)
     throw badRequest(adminUserMessages.notYourselfDelete, 'cannot_delete_self');
-  const member = await requireMember(db, ctx, userId);
+  const person = await requirePerson(db, ctx, userId);
+  if (person.kind === 'invited') return closeInvitation(db, userId, 'revoked');
+  const { member } = person;
   await db.transaction(async (tx) => {
     await assertKeepsAnAdministrator(tx, ctx, userId, await stateOf(tx, ctx, member), null);
     await deleteMembership(tx, ctx.companyId, userId);
@@ -202,7 +248,12 @@ export async function setMemberBlocked(
   if (blocked && userId === ctx.userId) {
     throw badRequest(adminUserMessages.notYourselfBlock, 'cannot_block_self');
   }
-  const member = await requireMember(db, ctx, userId);
+  const person = await requirePerson(db, ctx, userId);
+  if (person.kind === 'invited') {
+    await updatePendingInvitation(db, ctx.companyId, userId, { blocked });
+    return getMember(db, ctx, userId);
+  }
+  const { member } = person;
   await db.transaction(async (tx) => {
     const before = await stateOf(tx, ctx, member);
     await assertKeepsAnAdministrator(tx, ctx, userId, before, { ...before, blocked });
@@ -211,24 +262,32 @@ export async function setMemberBlocked(
   return getMember(db, ctx, userId);
 }
 
-const emailTaken = () => conflict(adminUserMessages.emailExists, 'email_exists');
+const notJoinedYet = () => conflict(adminUserMessages.notJoinedYet, 'not_joined_yet');
 
-/** A new e-mail for the person (and their local sign-in account): valid, different and free. */
-export async function changeMemberEmail(db: Db, ctx: TenantContext, userId: number, email: string) {
+/**
+ * A new sign-in e-mail for a person whose identity the company owns: a confirmation link goes to
+ * the new address and a notice to the old one; the change happens when the link is opened.
+ */
+export async function changeMemberEmail(
+  db: Db,
+  ctx: TenantContext,
+  userId: number,
+  email: string,
+  deps: EmailChangeDeps,
+) {
   assertAdministrator(ctx);
-  const member = await requireMember(db, ctx, userId);
+  const person = await requirePerson(db, ctx, userId);
+  // Someone who has not joined yet (new or already known elsewhere) is re-added instead.
+  if (person.kind === 'invited' || (await isMemberNotJoined(db, userId))) throw notJoinedYet();
+  const { member } = person;
   await assertIdentityOwnedByCompany(db, ctx, userId);
-  const next = email.trim();
-  if (next.toLowerCase() === member.user.emailAddress.toLowerCase()) {
-    throw badRequest(adminUserMessages.emailMustDiffer, 'validation_failed', {
-      emailAddress: adminUserMessages.emailMustDiffer,
-    });
-  }
-  if (await unsafeFindUserByEmail(db, next)) throw emailTaken();
-  await db
-    .transaction((tx) => updateEmail(tx, userId, member.user.emailAddress, next))
-    .catch((error: unknown) => {
-      throw isUniqueViolation(error) ? emailTaken() : error;
-    });
+  const admin = await findUserById(db, ctx.userId);
+  const requestedBy = {
+    userId: ctx.userId,
+    name: admin
+      ? `${admin.firstName} ${admin.lastName}, your company administrator,`
+      : 'Your administrator',
+  };
+  await requestEmailChange(db, member.user, email, requestedBy, deps);
   return getMember(db, ctx, userId);
 }

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PRODUCT_NAME,
-  USER_EXISTS_IN_OTHER_COMPANY_CODE,
   UserType,
   adminUserMessages,
   type AdminUser,
@@ -13,9 +12,17 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
-import { AppError, conflict } from '../../errors';
+import { conflict } from '../../errors';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer';
-import { temporaryPasswordMail } from '../../platform/mail/templates/index';
+import {
+  membershipInvitationMail,
+  temporaryPasswordMail,
+} from '../../platform/mail/templates/index';
+import { notifyInEveryCompany } from '../membership-invitations/notify';
+import {
+  findPendingForCompanyAndUser,
+  insertMembershipInvitation,
+} from '../membership-invitations/repository';
 import { isUniqueViolation } from '../org-units/unique-violation';
 import {
   findCompanyName,
@@ -28,8 +35,9 @@ import {
   unsafeFindIdentityAccountId,
   unsafeFindUserByEmail,
 } from './admin-repository';
+import { presentInvitedUser } from './admin-presenter';
 import { assertMemberOrgUnits, getMember, membershipRolesOf } from './admin-service';
-import type { UserRow } from './repository';
+import { findUserById, type UserRow } from './repository';
 
 export interface CreateUserDeps {
   config: AppConfig;
@@ -49,17 +57,14 @@ export function generateTemporaryPassword(length = 14): string {
   }
 }
 
-const sameName = (user: UserRow, input: CreateUserInput) =>
-  user.firstName.trim().toLowerCase() === input.firstName.trim().toLowerCase() &&
-  user.lastName.trim().toLowerCase() === input.lastName.trim().toLowerCase();
-
 const emailExists = () => conflict(adminUserMessages.emailExists, 'email_exists');
 
 /**
  * POST /users (spec 3 §3, §8). A new e-mail gets a user, a local sign-in account with a temporary
- * password (embedded issuer only) and a membership. An e-mail already known from another company
- * is the same person: with the same name they simply join this company; with another name the
- * request is refused with code 120-020, since it is probably a typo or someone else.
+ * password (embedded issuer only) and a membership. An e-mail that already belongs to a person
+ * (of another company, or of none) becomes a pending membership instead: the person is asked by
+ * e-mail and notification and joins only if they accept (issue 10 item 2). Both answers look the
+ * same, so the call does not tell whether an address has a Flowline account.
  */
 export async function createMember(
   db: Db,
@@ -72,27 +77,29 @@ export async function createMember(
   const email = input.emailAddress.trim();
   const existing = await unsafeFindUserByEmail(db, email);
   if (existing) {
+    // Someone this company already has (or has already invited): it knows them, nothing leaks.
     if (await findMember(db, ctx.companyId, existing.id)) throw emailExists();
-    if (!sameName(existing, input)) {
-      throw new AppError(
-        409,
-        USER_EXISTS_IN_OTHER_COMPANY_CODE,
-        adminUserMessages.existsInOtherCompany,
-      );
-    }
+    if (await findPendingForCompanyAndUser(db, ctx.companyId, existing.id)) throw emailExists();
+    return inviteKnownPerson(
+      db,
+      ctx,
+      existing,
+      { ...input, emailAddress: email },
+      orgUnitIds,
+      deps,
+    );
   }
   const roles = membershipRolesOf(input);
   // A local account left without a user (e.g. from an unfinished registration) is reused as is.
-  const account = existing ? null : await unsafeFindIdentityAccountId(db, email);
-  const password =
-    existing || account || !deps.config.oidc.embedded ? null : generateTemporaryPassword();
+  const account = await unsafeFindIdentityAccountId(db, email);
+  const password = account || !deps.config.oidc.embedded ? null : generateTemporaryPassword();
   const passwordHash = password ? await hashPassword(password) : null;
 
   const user = await db
     .transaction(async (tx) => {
       const externalId =
         account ?? (passwordHash ? await insertIdentityAccount(tx, email, passwordHash) : null);
-      const person = existing ?? (await insertPerson(tx, input, email, externalId));
+      const person = await insertPerson(tx, input, email, externalId);
       await insertMembership(tx, ctx.companyId, person.id, input.isActive);
       await replaceMemberRoles(tx, ctx.companyId, person.id, roles);
       await replaceMemberOrgUnits(tx, ctx.companyId, person.id, orgUnitIds);
@@ -105,6 +112,70 @@ export async function createMember(
 
   await sendWelcome(db, ctx, user, password, deps);
   return getMember(db, ctx, user.id);
+}
+
+/** The pending membership of a person who already has an identity; see createMember. */
+async function inviteKnownPerson(
+  db: Db,
+  ctx: TenantContext,
+  person: UserRow,
+  input: CreateUserInput,
+  orgUnitIds: number[],
+  deps: CreateUserDeps,
+): Promise<AdminUser> {
+  // The new-user path hashes a password; doing the same work keeps the answer's timing alike.
+  if (deps.config.oidc.embedded) await hashPassword(generateTemporaryPassword());
+  const roles = membershipRolesOf(input);
+  const invitation = await insertMembershipInvitation(db, {
+    companyId: ctx.companyId,
+    userId: person.id,
+    invitedByUserId: ctx.userId,
+    emailAddress: input.emailAddress,
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+    title: input.title?.trim() || null,
+    phoneNumber: input.phoneNumber?.trim() || null,
+    isActive: input.isActive,
+    mainRole: input.mainRole,
+    additionalRoles: roles.filter((r) => !r.isMain).map((r) => r.roleId),
+    orgUnitIds,
+  }).catch((error: unknown) => {
+    throw isUniqueViolation(error) ? emailExists() : error;
+  });
+  await tellPersonOfInvitation(db, ctx, person, deps);
+  return presentInvitedUser(invitation);
+}
+
+async function tellPersonOfInvitation(
+  db: Db,
+  ctx: TenantContext,
+  person: UserRow,
+  deps: CreateUserDeps,
+) {
+  const [companyName, inviter] = await Promise.all([
+    findCompanyName(db, ctx.companyId),
+    findUserById(db, ctx.userId),
+  ]);
+  const invitedBy = inviter ? `${inviter.firstName} ${inviter.lastName}` : null;
+  await notifyInEveryCompany(db, person.id, {
+    sourceCompanyId: ctx.companyId,
+    title: 'Invitation to join a company',
+    message: `${companyName} invites you to join it. Open your invitations to accept or decline.`,
+    actionId: 'openMembershipInvitation',
+  });
+  try {
+    await deps.mailer.send({
+      to: [person.emailAddress],
+      ...membershipInvitationMail({
+        publicUrl: deps.config.publicUrl,
+        firstName: person.firstName,
+        companyName,
+        invitedBy,
+      }),
+    });
+  } catch (err) {
+    deps.log.error({ err, userId: person.id }, 'membership invitation e-mail not sent');
+  }
 }
 
 /** With an external issuer there is no local account: the user is bound by e-mail at first sign-in. */

@@ -2,9 +2,18 @@ export { connectionRequestMail, type ConnectionRequestMailInput } from './connec
 export { documentReceivedMail, type DocumentReceivedMailInput } from './document-received';
 export { formatMailDate, invitationMail, type InvitationMailInput } from './invitation';
 export {
+  invitationRejectedMail,
+  type InvitationRejectedMailInput,
+} from './invitation-rejected';
+export {
   escapeHtml,
   listUnsubscribeHeaders,
   unsubscribeUrl,
   type RenderedMail,
 } from './render-mail';
 export { temporaryPasswordMail, type TemporaryPasswordMailInput } from './temporary-password';
+export {
+  emailChangeConfirmationMail,
+  emailChangeNoticeMail,
+  membershipInvitationMail,
+} from './account-identity';

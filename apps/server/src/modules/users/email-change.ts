@@ -1,0 +1,147 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { adminUserMessages, membershipInvitationMessages } from '@flowline/shared';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { emailChangeRequests, identityAccounts, users } from '../../db/schema/index';
+import { AppError, badRequest, conflict } from '../../errors';
+import type { Mailer } from '../../platform/mail/mailer';
+import {
+  emailChangeConfirmationMail,
+  emailChangeNoticeMail,
+} from '../../platform/mail/templates/index';
+import { isUniqueViolation } from '../org-units/unique-violation';
+import type { UserRow } from './repository';
+
+const LINK_VALID_HOURS = 24;
+
+export interface EmailChangeDeps {
+  config: AppConfig;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/** The newest unconfirmed, unexpired e-mail change of the user, if any. */
+export async function findPendingEmailChange(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ email: emailChangeRequests.newEmailAddress })
+    .from(emailChangeRequests)
+    .where(
+      and(
+        eq(emailChangeRequests.userId, userId),
+        isNull(emailChangeRequests.confirmedAt),
+        gt(emailChangeRequests.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(emailChangeRequests.id))
+    .limit(1);
+  return row?.email ?? null;
+}
+
+/**
+ * Starts a sign-in e-mail change (issue 10 item 2): a confirmation link to the new address and a
+ * notice to the old one; nothing changes until the link is opened. Whether the new address is
+ * already taken is not told here (that would reveal who has an account) but when confirming.
+ */
+export async function requestEmailChange(
+  db: Db,
+  user: UserRow,
+  newEmail: string,
+  requestedBy: { userId: number; name: string },
+  deps: EmailChangeDeps,
+): Promise<string> {
+  const next = newEmail.trim();
+  if (next.toLowerCase() === user.emailAddress.toLowerCase()) {
+    throw badRequest(adminUserMessages.emailMustDiffer, 'validation_failed', {
+      emailAddress: adminUserMessages.emailMustDiffer,
+    });
+  }
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    // One open request at a time: a new one replaces the earlier links.
+    await tx
+      .delete(emailChangeRequests)
+      .where(and(eq(emailChangeRequests.userId, user.id), isNull(emailChangeRequests.confirmedAt)));
+    await tx.insert(emailChangeRequests).values({
+      userId: user.id,
+      newEmailAddress: next,
+      tokenHash: hashToken(token),
+      requestedByUserId: requestedBy.userId,
+      expiresAt: new Date(Date.now() + LINK_VALID_HOURS * 3600_000),
+    });
+  });
+  const mail = {
+    publicUrl: deps.config.publicUrl,
+    firstName: user.firstName,
+    oldEmail: user.emailAddress,
+    newEmail: next,
+    requestedBy: requestedBy.userId === user.id ? 'You' : requestedBy.name,
+  };
+  const sends = [
+    {
+      to: [next],
+      ...emailChangeConfirmationMail({ ...mail, token, expiresInHours: LINK_VALID_HOURS }),
+    },
+    { to: [user.emailAddress], ...emailChangeNoticeMail(mail) },
+  ];
+  for (const message of sends) {
+    try {
+      await deps.mailer.send(message);
+    } catch (err) {
+      deps.log.error({ err, userId: user.id }, 'e-mail change mail not sent');
+    }
+  }
+  return next;
+}
+
+const linkInvalid = () =>
+  new AppError(404, 'email_link_invalid', membershipInvitationMessages.emailLinkInvalid);
+const emailTaken = () => conflict(membershipInvitationMessages.emailTaken, 'email_exists');
+
+/** Applies a confirmed change to the user and to their local sign-in account, in one transaction. */
+export async function confirmEmailChange(db: Db, token: string): Promise<string> {
+  return db
+    .transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(emailChangeRequests)
+        .where(
+          and(
+            eq(emailChangeRequests.tokenHash, hashToken(token)),
+            isNull(emailChangeRequests.confirmedAt),
+            gt(emailChangeRequests.expiresAt, sql`now()`),
+          ),
+        )
+        .for('update')
+        .limit(1);
+      if (!request) throw linkInvalid();
+      const [user] = await tx.select().from(users).where(eq(users.id, request.userId)).limit(1);
+      if (!user) throw linkInvalid();
+      const next = request.newEmailAddress;
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.emailAddress}) = lower(${next})`, ne(users.id, user.id)))
+        .limit(1);
+      if (taken) throw emailTaken();
+      await tx
+        .update(users)
+        .set({ emailAddress: next, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+      await tx
+        .update(identityAccounts)
+        .set({ email: next })
+        .where(sql`lower(${identityAccounts.email}) = lower(${user.emailAddress})`);
+      await tx
+        .update(emailChangeRequests)
+        .set({ confirmedAt: new Date() })
+        .where(eq(emailChangeRequests.id, request.id));
+      return next;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailTaken() : error;
+    });
+}
