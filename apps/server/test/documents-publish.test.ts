@@ -155,7 +155,7 @@ describe('PUT /documents/{id}/publish', () => {
     expect(single.json().error.message).toBe('Field Service Date is required');
   });
 
-  it('refuses to send twice (409) and the receiver cannot send (409)', async () => {
+  it('refuses to send twice (409) and the receiver cannot send (403)', async () => {
     const doc = await draft();
     expect((await publish(doc.id)).statusCode).toBe(200);
     const again = await publish(doc.id);
@@ -165,10 +165,11 @@ describe('PUT /documents/{id}/publish', () => {
       code: 'action_not_allowed',
     });
     const theirs = await publish(doc.id, [], caller(t, w.purchaserUser, w.purchaser));
-    expect(theirs.statusCode).toBe(409);
-    expect(theirs.json().error.message).toBe(
-      'Only the company that uploaded this document can send it.',
-    );
+    expect(theirs.statusCode).toBe(403);
+    expect(theirs.json().error).toEqual({
+      message: 'Only the company that uploaded this document can send it.',
+      code: 'not_document_owner',
+    });
     expect(
       (
         await t.db
@@ -244,7 +245,7 @@ describe('PUT /documents/{id}/publish', () => {
     expect(theirs.json()).toMatchObject({
       isSignAndReturnFlow: true,
       isReadOnly: false,
-      availableActions: { returnSign: true, send: false, close: true, edit: true },
+      availableActions: { returnSign: true, send: false, close: true, edit: false },
     });
   });
 });

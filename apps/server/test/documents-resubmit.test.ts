@@ -143,7 +143,7 @@ describe('POST /documents/{id}/resubmit', () => {
       'Only a rejected invoice can be resubmitted by its sender.',
     );
     expect((await resubmit(old.id, '', caller(t, w.purchaserUser, w.purchaser))).statusCode).toBe(
-      409,
+      403,
     );
     expect((await resubmit(old.id, '', caller(t, w.readOnly, w.vendor))).statusCode).toBe(403);
     expect((await resubmit(old.id, '', caller(t, w.strangerUser, w.stranger))).statusCode).toBe(

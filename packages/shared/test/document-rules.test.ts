@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   availableDocumentActions,
   isDocumentReadOnly,
+  isOwnerOnlyDocumentAction,
   isSignAndReturnFlow,
+  OWNER_ONLY_DOCUMENT_ACTIONS,
   Role,
   UserType,
   type DocumentActions,
@@ -86,6 +88,12 @@ function expected(c: Case): { readOnly: boolean; actions: DocumentActions } {
   // "Close: shown for pending division order, owner statement, suspense report, summary by
   // distribution, division of interest, outside operator expense, a rejected AR invoice, or any
   // read-only document."
+  // "Resubmit and Replace file: only for an invoice in Rejected status." (by its sender)
+  const resubmit = template === 'invoice' && status === 'Rejected' && owner && !readOnlyRole;
+  // "Send: shown when the flow is not sign-and-return, the document is not read-only and not in
+  // resubmit" — and only the sender sends its never-sent upload.
+  const send = !signAndReturn && !readOnly && owner && status === null && !readOnlyRole;
+  // ... and (ours, issue 11 item 10) whenever neither Cancel nor Send would leave the screen.
   const close =
     [
       'pending division order',
@@ -96,12 +104,8 @@ function expected(c: Case): { readOnly: boolean; actions: DocumentActions } {
       'outside operator expense',
     ].includes(template) ||
     (template === 'AR invoice' && status === 'Rejected') ||
-    readOnly;
-  // "Resubmit and Replace file: only for an invoice in Rejected status." (by its sender)
-  const resubmit = template === 'invoice' && status === 'Rejected' && owner && !readOnlyRole;
-  // "Send: shown when the flow is not sign-and-return, the document is not read-only and not in
-  // resubmit" — and only the sender sends its never-sent upload.
-  const send = !signAndReturn && !readOnly && owner && status === null && !readOnlyRole;
+    readOnly ||
+    (!cancel && !send);
   // "The 'Return' button starts signing. It is disabled for global users."
   const returnSign = signAndReturn && !readOnly && !global && !readOnlyRole;
   // "Read-only documents hide upload and delete of attachments."
@@ -116,7 +120,8 @@ function expected(c: Case): { readOnly: boolean; actions: DocumentActions } {
       returnSign,
       resubmit,
       replaceFile: resubmit,
-      edit: change,
+      // Only the owner changes its document's metadata (issue 11 item 4).
+      edit: change && owner,
       uploadAttachment: change,
       deleteAttachment: change,
     },
@@ -197,7 +202,8 @@ describe('document rule examples from the spec sentences', () => {
       returnSign: true,
       send: false,
       close: true,
-      edit: true,
+      edit: false,
+      uploadAttachment: true,
     });
     expect(availableDocumentActions({ ...received, userType: UserType.Global }).returnSign).toBe(
       false,
@@ -218,7 +224,46 @@ describe('document rule examples from the spec sentences', () => {
     ).toBe(false);
   });
 
-  it('gives a ReadOnly member nothing that changes data', () => {
+  it("lets the receiver read but never rewrite the sender's metadata; its own attachments stay", () => {
+    // Red Mesa opens Permian's rejected AR invoice (issue 11 item 4).
+    const received = availableDocumentActions({
+      ...base,
+      side: 'received',
+      templateId: 11,
+      routeStatusId: 5,
+    });
+    expect(received).toMatchObject({
+      edit: false,
+      send: false,
+      cancel: false,
+      close: true,
+      uploadAttachment: true,
+      deleteAttachment: true,
+    });
+    expect(availableDocumentActions({ ...base, templateId: 11, routeStatusId: 5 }).edit).toBe(true);
+    expect(OWNER_ONLY_DOCUMENT_ACTIONS).toEqual(
+      expect.arrayContaining(['edit', 'send', 'cancel', 'resubmit', 'replaceFile']),
+    );
+    expect(isOwnerOnlyDocumentAction('uploadAttachment')).toBe(false);
+  });
+
+  it('always offers Close when neither Cancel nor Send leaves the screen', () => {
+    const receivedNew = availableDocumentActions({
+      ...base,
+      side: 'received',
+      templateId: 11,
+      routeStatusId: 7,
+    });
+    expect(receivedNew.close).toBe(true);
+    const unsentInvoice = availableDocumentActions({
+      ...base,
+      templateId: 11,
+      routeStatusId: null,
+    });
+    expect(unsentInvoice).toMatchObject({ cancel: true, send: true, close: false });
+  });
+
+  it('gives a ReadOnly member nothing that changes data, but Close on an unsent document', () => {
     const actions = availableDocumentActions({
       ...base,
       roles: [Role.ReadOnly],
@@ -228,7 +273,7 @@ describe('document rule examples from the spec sentences', () => {
     expect(actions).toEqual({
       cancel: false,
       delete: false,
-      close: false,
+      close: true,
       send: false,
       returnSign: false,
       resubmit: false,

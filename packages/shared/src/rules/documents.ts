@@ -5,7 +5,7 @@ import { canChangeData } from './roles';
  * What a company may do with a document (spec 1 §4, §6; docs/document-screen.md). One rule for
  * the screen (which buttons it shows) and the server (which calls it accepts): the spec's wording
  * first, then our server-side permission layer (ReadOnly members change nothing, only the owner
- * side sends or cancels its own upload, Global users cannot sign).
+ * side sends, cancels or edits its own document, Global users cannot sign).
  */
 
 export type DocumentSide = 'sent' | 'received';
@@ -85,6 +85,23 @@ export interface DocumentActions {
 
 export type DocumentAction = keyof DocumentActions;
 
+/**
+ * Actions that change the sender's document itself: only the company that owns it (the `sent`
+ * side) may do them. The receiver's own data about a document (its attachments today; coding,
+ * approval, payments later) is kept on its side and is not covered by this list.
+ */
+export const OWNER_ONLY_DOCUMENT_ACTIONS: readonly DocumentAction[] = [
+  'cancel',
+  'send',
+  'resubmit',
+  'replaceFile',
+  'edit',
+];
+
+export function isOwnerOnlyDocumentAction(action: DocumentAction): boolean {
+  return OWNER_ONLY_DOCUMENT_ACTIONS.includes(action);
+}
+
 export const noDocumentActions: DocumentActions = {
   cancel: false,
   delete: false,
@@ -119,23 +136,27 @@ export function availableDocumentActions(input: DocumentActionInput): DocumentAc
   const cancel = cancelShown && owner && mayChange;
   const rejectedInvoice =
     templateId === DocumentTemplate.Invoice && status === RouteStatus.Rejected;
+  const sendShown = !signAndReturn && !readOnly && !(input.inResubmit ?? false);
+  // Only a never-sent upload of the owner is sent; a rejected one goes through Resubmit.
+  const send = sendShown && owner && status === null && mayChange;
   const close =
     CLOSE_TEMPLATES.includes(templateId) ||
     (isArInvoice(templateId, input.documentTypeId) && status === RouteStatus.Rejected) ||
-    readOnly;
-  const sendShown = !signAndReturn && !readOnly && !(input.inResubmit ?? false);
+    readOnly ||
+    // The screen hides the navigation: without Cancel or Send, Close is the way out.
+    (!cancel && !send);
 
   return {
     cancel,
     delete: global && !cancel && mayChange,
     // Close only leaves the screen: it changes nothing, so every role may use it.
     close,
-    // Only a never-sent upload of the owner is sent; a rejected one goes through Resubmit.
-    send: sendShown && owner && status === null && mayChange,
+    send,
     returnSign: signAndReturn && !readOnly && !global && mayChange,
     resubmit: rejectedInvoice && owner && mayChange,
     replaceFile: rejectedInvoice && owner && mayChange,
-    edit: !readOnly && mayChange,
+    // The receiver reads the sender's metadata; it never rewrites it.
+    edit: !readOnly && owner && mayChange,
     uploadAttachment: !readOnly && mayChange,
     deleteAttachment: !readOnly && mayChange,
   };

@@ -56,6 +56,7 @@ export const documentScreenMessages = {
   alreadySent: 'This document has already been sent.',
   notSendable: 'This document cannot be sent.',
   onlySenderSends: 'Only the company that uploaded this document can send it.',
+  notOwner: 'Only the company that sent this document can change it.',
   noReceiver: 'Choose a connection to send this document to.',
   receiverInactive: 'The receiving company is not active on the network.',
   notCancellable: 'Only a document that has not been sent can be cancelled.',

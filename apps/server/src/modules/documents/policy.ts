@@ -4,6 +4,7 @@ import {
   documentScreenMessages as msg,
   isDocumentReadOnly,
   isGlobalUser,
+  isOwnerOnlyDocumentAction,
   isSignAndReturnFlow,
   type DocumentAction,
   type DocumentActions,
@@ -66,7 +67,6 @@ const notAllowed = (message: string) => new AppError(409, 'action_not_allowed', 
 function refusal(loaded: LoadedDocument, action: DocumentAction): string {
   switch (action) {
     case 'send':
-      if (loaded.route.side === 'received') return msg.onlySenderSends;
       if (loaded.route.routeStatusId !== null) return msg.alreadySent;
       return msg.notSendable;
     case 'cancel':
@@ -84,13 +84,19 @@ function refusal(loaded: LoadedDocument, action: DocumentAction): string {
   }
 }
 
-/** Throws unless the caller may do `action` on the document now. */
+/**
+ * Throws unless the caller may do `action` on the document now: 403 for a ReadOnly role or a
+ * receiver changing the sender's document, 409 for a state that does not allow it.
+ */
 export function assertDocumentAction(
   ctx: TenantContext,
   loaded: LoadedDocument,
   action: DocumentAction,
 ): void {
   if (action !== 'close' && !canChangeData(ctx)) throw forbidden(msg.readOnlyRole, 'read_only');
+  if (sideOf(loaded) === 'received' && isOwnerOnlyDocumentAction(action)) {
+    throw forbidden(action === 'send' ? msg.onlySenderSends : msg.notOwner, 'not_document_owner');
+  }
   if (action === 'delete' && !isGlobalUser(ctx.userType)) {
     throw forbidden(msg.globalOnlyDelete, 'global_user_required');
   }

@@ -14,6 +14,11 @@ export interface DocumentPresentation {
   /** Null when metadata was not asked for. */
   view: MetadataView | null;
   includeThirdParty: boolean;
+  /**
+   * The receiver's view of the owner's party choices (owner party id → the receiver's own
+   * connection to that company, or null); null on the owner's side, which shows them as stored.
+   */
+  ownParties: Map<number, { id: number; name: string } | null> | null;
   counterparty: {
     companyId: number | null;
     companyName: string | null;
@@ -25,7 +30,20 @@ export interface DocumentPresentation {
   actions: DocumentActions;
 }
 
-function presentMetadata(view: MetadataView, includeThirdParty: boolean): DocumentMetadataEntry[] {
+function partyOf(
+  stored: { partyId: number | null; partyName: string | null } | undefined,
+  ownParties: DocumentPresentation['ownParties'],
+) {
+  if (stored?.partyId == null || stored.partyName == null) return null;
+  if (ownParties) return ownParties.get(stored.partyId) ?? null;
+  return { id: stored.partyId, name: stored.partyName };
+}
+
+function presentMetadata(
+  view: MetadataView,
+  includeThirdParty: boolean,
+  ownParties: DocumentPresentation['ownParties'],
+): DocumentMetadataEntry[] {
   return view.definitions
     .filter((d) => includeThirdParty || !d.isThirdParty)
     .map((d) => {
@@ -44,10 +62,7 @@ function presentMetadata(view: MetadataView, includeThirdParty: boolean): Docume
         autoExtracted,
         allowedValues: allowed?.map((l) => ({ id: l.id, lookupValue: l.lookupValue })) ?? null,
         lookupValue: lookup ? { id: lookup.id, lookupValue: lookup.lookupValue } : null,
-        party:
-          stored?.partyId != null && stored.partyName != null
-            ? { id: stored.partyId, name: stored.partyName }
-            : null,
+        party: partyOf(stored, ownParties),
       };
     });
 }
@@ -76,7 +91,7 @@ export function presentDocument(p: DocumentPresentation): DocumentDto {
     batchName: doc.batchName,
     versionRootId: doc.versionRootId ?? doc.id,
     previousVersionId: doc.previousVersionId,
-    metadata: p.view ? presentMetadata(p.view, p.includeThirdParty) : [],
+    metadata: p.view ? presentMetadata(p.view, p.includeThirdParty, p.ownParties) : [],
     documentSignatures: [],
     lineItems: [],
     createdAt: doc.createdAt.toISOString(),

@@ -225,6 +225,57 @@ export async function findConnectionTo(db: Db, companyId: number, otherCompanyId
   return row?.id ?? null;
 }
 
+/**
+ * How `companyId` knows the parties the owner of a document chose (the owner's connections, kept
+ * in the document's metadata): per owner party id, the caller's oldest active connection to the
+ * same company, or null (a company that is the caller itself, or one it is not connected to).
+ * unsafe: reads the owner's parties without tenant scope, only for their connected company ids;
+ * the caller reaches this only for a document it can see that names them.
+ */
+export async function unsafeResolveOwnerParties(
+  db: Db,
+  companyId: number,
+  ownerPartyIds: number[],
+): Promise<Map<number, { id: number; name: string } | null>> {
+  const resolved = new Map<number, { id: number; name: string } | null>(
+    ownerPartyIds.map((id) => [id, null]),
+  );
+  if (ownerPartyIds.length === 0) return resolved;
+  const theirs = await db
+    .select({ id: parties.id, connectedCompanyId: parties.connectedCompanyId })
+    .from(parties)
+    .where(inArray(parties.id, ownerPartyIds));
+  const companyIds = [
+    ...new Set(theirs.map((p) => p.connectedCompanyId).filter((c): c is number => c !== null)),
+  ].filter((c) => c !== companyId);
+  if (companyIds.length === 0) return resolved;
+  const mine = await db
+    .select({ id: parties.id, name: parties.name, connectedCompanyId: parties.connectedCompanyId })
+    .from(parties)
+    .where(
+      and(
+        eq(parties.companyId, companyId),
+        inArray(parties.connectedCompanyId, companyIds),
+        eq(parties.isActive, true),
+        eq(parties.isDisconnected, false),
+      ),
+    )
+    .orderBy(asc(parties.id));
+  const byCompany = new Map<number, { id: number; name: string }>();
+  for (const p of mine) {
+    if (p.connectedCompanyId !== null && !byCompany.has(p.connectedCompanyId)) {
+      byCompany.set(p.connectedCompanyId, { id: p.id, name: p.name });
+    }
+  }
+  for (const p of theirs) {
+    resolved.set(
+      p.id,
+      p.connectedCompanyId === null ? null : (byCompany.get(p.connectedCompanyId) ?? null),
+    );
+  }
+  return resolved;
+}
+
 /** Connections offered for a party field: of one type (or any), connected ones unless `all`. */
 export async function findPartyOptions(
   db: Db,

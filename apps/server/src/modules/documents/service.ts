@@ -81,10 +81,17 @@ export async function presentForCaller(
     partyId === null ? Promise.resolve(null) : repo.findCompanyParty(db, ctx.companyId, partyId),
   ]);
   const hasCounterparty = companyId !== null || partyId !== null;
+  // The receiver resolves the owner's party choices from its own point of view (issue 11 item 5).
+  const ownerPartyIds = [...(view?.stored.values() ?? [])]
+    .map((v) => v.partyId)
+    .filter((id): id is number => id !== null);
+  const ownParties =
+    sent || !view ? null : await repo.unsafeResolveOwnerParties(db, ctx.companyId, ownerPartyIds);
   return presentDocument({
     loaded,
     view,
     includeThirdParty: q.includeThirdPartyMetadata,
+    ownParties,
     counterparty: hasCounterparty
       ? {
           companyId,
