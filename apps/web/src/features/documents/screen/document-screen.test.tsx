@@ -198,6 +198,48 @@ describe('metadata fields', () => {
     expect(total).toHaveValue('');
   });
 
+  it('replaces the selection with the pasted number (issue 11 item 8)', async () => {
+    const decimal = {
+      ...definition('docPONumber'),
+      id: 9001,
+      key: 'docDecimalInterest',
+      name: 'Decimal Interest',
+      metadataType: { id: 2, name: 'Numeric' },
+    };
+    const doc = buildArInvoice();
+    doc.metadata.push({
+      metadata: decimal,
+      value: '0.01250000',
+      highlight: false,
+      autoExtracted: false,
+      allowedValues: null,
+      lookupValue: null,
+      party: null,
+    });
+    installDocumentApi(doc);
+    renderApp('/documents/501');
+    const interest = await field('Decimal Interest');
+    expect(interest).toHaveValue('0.01250000');
+    await userEvent.tripleClick(interest);
+    await userEvent.paste('$2,500.75');
+    expect(interest).toHaveValue('2500.75');
+    // Part of the value selected: only that part is replaced.
+    (interest as HTMLInputElement).setSelectionRange(0, 4);
+    await userEvent.paste('99');
+    expect(interest).toHaveValue('99.75');
+
+    const total = await field('Invoice Total');
+    expect(total).toHaveValue('1,250.00');
+    await userEvent.tripleClick(total);
+    await userEvent.paste('$2,500.75');
+    expect(total).toHaveValue('2500.75');
+    await userEvent.tab();
+    expect(total).toHaveValue('2,500.75');
+    await userEvent.tripleClick(total);
+    await userEvent.paste('Net 30');
+    expect(total).toHaveValue('');
+  });
+
   it('saves only the changed fields, in their canonical form', async () => {
     const doc = buildArInvoice();
     const api = installDocumentApi(doc, {

@@ -69,7 +69,11 @@ export function PlainTextField(props: MetadataFieldProps & { multiline?: boolean
   );
 }
 
-/** Pasted text becomes the number in it, or nothing (spec 1 §5). */
+/**
+ * Pasted text becomes the number in it, or nothing, in place of the selection (spec 1 §5). Bound
+ * on the <input> itself (slotProps.htmlInput): on the TextField the handler sits on the root <div>,
+ * which has no selection, and the paste used to be appended to the whole value.
+ */
 function pasteNumber(event: ClipboardEvent<HTMLInputElement>, current: string) {
   event.preventDefault();
   const input = event.currentTarget;
@@ -88,15 +92,20 @@ export function NumericField(props: MetadataFieldProps) {
       {...bound}
       value={field.value.text}
       onChange={(event) => set(sanitizeNumberInput(event.target.value))}
-      onPaste={(event: ClipboardEvent<HTMLInputElement>) =>
-        set(pasteNumber(event, field.value.text))
-      }
       onBlur={() => {
         const canonical = canonicalNumber(field.value.text);
         if (canonical !== null && canonical !== field.value.text) set(canonical);
         field.onBlur();
       }}
-      slotProps={{ input: { readOnly: props.readOnly }, htmlInput: { inputMode: 'decimal' } }}
+      slotProps={{
+        input: { readOnly: props.readOnly },
+        htmlInput: {
+          inputMode: 'decimal',
+          onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
+            if (!props.readOnly) set(pasteNumber(event, field.value.text));
+          },
+        },
+      }}
     />
   );
 }
@@ -119,7 +128,6 @@ export function CurrencyField(props: MetadataFieldProps) {
       {...bound}
       value={shown}
       onChange={(event) => set(sanitizeNumberInput(event.target.value))}
-      onPaste={(event: ClipboardEvent<HTMLInputElement>) => set(pasteNumber(event, shown))}
       onBlur={() => {
         setEditing(false);
         const canonical = canonicalCurrency(field.value.text);
@@ -133,7 +141,12 @@ export function CurrencyField(props: MetadataFieldProps) {
           readOnly: props.readOnly,
           startAdornment: <InputAdornment position="start">$</InputAdornment>,
         },
-        htmlInput: { inputMode: 'decimal' },
+        htmlInput: {
+          inputMode: 'decimal',
+          onPaste: (event: ClipboardEvent<HTMLInputElement>) => {
+            if (!props.readOnly) set(pasteNumber(event, shown));
+          },
+        },
       }}
     />
   );
