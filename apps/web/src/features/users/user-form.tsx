@@ -9,6 +9,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -25,6 +26,7 @@ import {
   type UserFormOutput,
   type UserFormValues,
 } from '@flowline/shared';
+import { Link as RouterLink } from 'react-router';
 import { offeredOrgUnits } from './user-form-rules';
 
 type UserControl = Control<UserFormValues, unknown, UserFormOutput>;
@@ -231,6 +233,18 @@ export function UserForm(props: UserFormProps) {
               render={({ field, fieldState }) => (
                 <FormControl component="fieldset" error={!!fieldState.error} required>
                   <FormLabel component="legend">{pluralizeTerm(orgUnitTerm)}</FormLabel>
+                  {offered.length === 0 && (
+                    // A company without any profile cannot save a user (at least one is required):
+                    // say why and lead to the profile form (issue 11 item 16).
+                    <FormHelperText error={false} sx={{ mx: 0 }}>
+                      Every user belongs to at least one {orgUnitTerm}, and this company has no
+                      active {orgUnitTerm} yet.{' '}
+                      <Link component={RouterLink} to="/admin/orgunit/create">
+                        Create a {orgUnitTerm}
+                      </Link>{' '}
+                      first, then come back to add users.
+                    </FormHelperText>
+                  )}
                   <FormGroup row>
                     {offered.map((o) => (
                       <FormControlLabel
