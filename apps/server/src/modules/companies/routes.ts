@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { zCompanyName, zIdParam, zUserCompany } from '@flowline/shared';
+import {
+  zCompanyName,
+  zIdParam,
+  zResolveCompanyQuery,
+  zResolvedCompany,
+  zUserCompany,
+} from '@flowline/shared';
 import { requireTenant, requireUser } from '../../auth/request-context';
 import { notFound } from '../../errors';
 import type { ApiModule } from '../types';
@@ -20,6 +26,29 @@ export const companiesRoutes: ApiModule = async (app, { db }) => {
       },
     },
     async (req) => listCompaniesOfUser(db, requireUser(req).id),
+  );
+
+  api.get(
+    '/companyResolving/resolveCompanyByServiceId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Where a company of the user is served: here, or on its own cloud host (isCloud, url)',
+        querystring: zResolveCompanyQuery,
+        response: { 200: zResolvedCompany },
+      },
+    },
+    async (req) => {
+      // Only the user's own (active) companies resolve; any other id is 404, like a missing one.
+      const company = (await listCompaniesOfUser(db, requireUser(req).id)).find(
+        (c) => c.id === req.query.companyId,
+      );
+      if (!company) throw notFound('Company not found', 'company_not_found');
+      const { id, name, serviceId, isCloud, url } = company;
+      return { id, name, serviceId, isCloud, url };
+    },
   );
 
   api.get(
