@@ -3,6 +3,7 @@ import {
   connectionRequestMail,
   documentReceivedMail,
   invitationMail,
+  invitationRejectedMail,
   temporaryPasswordMail,
   type RenderedMail,
 } from '../src/platform/mail/templates/index';
@@ -58,6 +59,23 @@ describe('temporary-password mail', () => {
     expect(mail.html).toContain('must change this temporary password');
   });
 
+  it('leads a company registered from an invitation to the invitation', () => {
+    const mail = temporaryPasswordMail({
+      ...input,
+      reason: 'registered-administrator',
+      next: {
+        text: 'The invitation from Permian is waiting for you in Invitations.',
+        label: 'Sign in and view the invitation',
+        url: 'https://flowline.test/admin/invitations',
+      },
+    });
+    expect(mail.text).toContain('The invitation from Permian is waiting for you in Invitations.');
+    expect(mail.text).toContain(
+      'Sign in and view the invitation: https://flowline.test/admin/invitations',
+    );
+    expect(mail.text).not.toContain('/landingpage');
+  });
+
   it('tells a user added by an administrator, and is transactional: no unsubscribe', () => {
     const mail = temporaryPasswordMail({ ...input, reason: 'added-by-administrator' });
     expect(mail.subject).toBe('Your Flowline account');
@@ -103,6 +121,44 @@ describe('invitation mail', () => {
     );
     expect(mail.text).not.toContain('Their message');
     expect(mail.html).not.toContain('<blockquote');
+    // Someone without a profile has no e-mail settings: no 'your Flowline profile', no unsubscribe.
+    expect(mail.text).toContain(
+      `You receive this e-mail because ${evil} entered this address to invite your company to Flowline.`,
+    );
+    expect(mail.text).not.toMatch(/profile|unsubscribe/i);
+    expect(mail.html).not.toMatch(/profile|unsubscribe/i);
+    expect(mail.headers).toBeUndefined();
+  });
+
+  it('asks a vendor to onboard: /onboarding/{token}, or /admin/onboarding/{token} on Flowline', () => {
+    const mail = invitationMail({ ...input, recipientHasCompany: false, onboarding: true });
+    expect(mail.subject).toBe(`${evil} asks your company to join Flowline`);
+    expect(mail.text).toContain(
+      'Register your company: https://flowline.test/onboarding/tok%2Fen%3F1',
+    );
+    expect(mail.text).toContain('your connection request is then sent');
+    expect(mail.text).not.toMatch(/profile|unsubscribe/i);
+    expectSafeHtml(mail);
+    const known = invitationMail({ ...input, recipientHasCompany: true, onboarding: true });
+    expect(known.text).toContain(
+      'Send your request: https://flowline.test/admin/onboarding/tok%2Fen%3F1',
+    );
+    expectUnsubscribe(known);
+  });
+});
+
+describe('invitation-rejected mail', () => {
+  it('names the company that rejected and links to the connections', () => {
+    const mail = invitationRejectedMail({
+      publicUrl,
+      firstName: 'Ann',
+      rejectingCompanyName: evil,
+      connectionName: 'Caprock AP',
+    });
+    expect(mail.subject).toBe(`${evil} declined your invitation on Flowline`);
+    expect(mail.text).toContain(`${evil} (your connection Caprock AP) rejected your invitation`);
+    expect(mail.text).toContain('Open your connections: https://flowline.test/admin/parties');
+    expectSafeHtml(mail);
     expectUnsubscribe(mail);
   });
 });

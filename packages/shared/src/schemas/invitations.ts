@@ -57,6 +57,14 @@ export const zInvitationCount = z.object({ count: z.number().int() });
 
 export const zInvitationToken = z.object({ invitationToken: z.string().trim().min(1).max(64) });
 
+/** GET /invitation/token/{token} (public): what the registration form shows and prefills. */
+export const zInvitationTokenInfo = z.object({
+  receiverEmail: z.string().nullable(),
+  senderCompanyName: z.string(),
+  onboarding: z.boolean(),
+});
+export type InvitationTokenInfo = z.infer<typeof zInvitationTokenInfo>;
+
 /** POST /invitation/register|onboard/{token}: the UI routes by the caller's role. */
 export const zInvitationRegistered = z.object({
   invitationId: z.number().int(),

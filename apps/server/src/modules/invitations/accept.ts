@@ -29,6 +29,7 @@ import {
   insertParty,
   lockForReceiver,
   lockParty,
+  unsafeEndOnboardingWait,
   updateInvitation,
   updateParty,
 } from './repository';
@@ -131,6 +132,8 @@ export async function acceptInvitation(
         isDisconnected: false,
       });
     }
+    // An onboarded company's request answered: its wait ends.
+    if (inv.kind === 'connectionRequest') await unsafeEndOnboardingWait(tx, inv.senderCompanyId);
     await updateInvitation(tx, inv.id, {
       status: 'accepted',
       receiverPartyId: partyId,

@@ -31,7 +31,7 @@ import {
   unsafeUnlinkPartiesConnectedTo,
   updateParty,
 } from './repository';
-import { inviteExpiresAt } from './service';
+import { inviteExpiresAt, isOnboardingRequest } from './service';
 
 export interface Deps {
   db: Db;
@@ -80,6 +80,7 @@ export async function inviteParty(deps: Deps, ctx: TenantContext, partyId: numbe
   const sender = await findCompany(db, ctx.companyId);
   // Someone already on Flowline accepts in their company; anyone else registers one.
   const recipientHasCompany = await isKnownEmail(db, email);
+  const onboarding = isOnboardingRequest(invitation.senderPartyTypeOfReceiverCompany);
   try {
     await deps.mailer.send({
       to: [email],
@@ -88,6 +89,7 @@ export async function inviteParty(deps: Deps, ctx: TenantContext, partyId: numbe
         invitingCompanyName: sender?.name ?? '',
         token: invitation.token,
         recipientHasCompany,
+        onboarding,
         expiresAt: invitation.expiresAt,
       }),
     });

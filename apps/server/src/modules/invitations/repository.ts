@@ -302,3 +302,50 @@ export async function unsafeUnlinkPartiesConnectedTo(
     .returning({ id: parties.id });
   return rows.length;
 }
+
+/** The live connection request the company sent to another one (an onboarding already done). */
+export async function findPendingRequest(db: Db, senderCompanyId: number, receiverId: number) {
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.senderCompanyId, senderCompanyId),
+        eq(invitations.receiverCompanyId, receiverId),
+        eq(invitations.kind, 'connectionRequest'),
+        eq(invitations.status, 'pending'),
+      ),
+    )
+    .orderBy(sql`${invitations.id} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The company's own onboarding-pending flag (spec 2 §2.10). */
+export async function setOnboardingPending(db: Db, companyId: number, pending: boolean) {
+  await db
+    .update(companies)
+    .set({ onboardingProcessPending: pending })
+    .where(eq(companies.id, companyId));
+}
+
+/**
+ * Deliberately across tenants: the inviter accepting or rejecting an onboarded company's request
+ * ends that company's wait (its 'Sent Invitation' dialog at start).
+ */
+export async function unsafeEndOnboardingWait(db: Db, senderCompanyId: number) {
+  await db
+    .update(companies)
+    .set({ onboardingProcessPending: false })
+    .where(and(eq(companies.id, senderCompanyId), eq(companies.onboardingProcessPending, true)));
+}
+
+/** Not tenant-scoped on purpose: the token is the visitor's proof, before any company exists. */
+export async function unsafeFindByToken(db: Db, token: string) {
+  const [row] = await db
+    .select({ invitation: invitations, senderCompanyName: companies.name })
+    .from(invitations)
+    .innerJoin(companies, eq(companies.id, invitations.senderCompanyId))
+    .where(eq(invitations.token, token));
+  return row ?? null;
+}

@@ -8,6 +8,7 @@ import {
   zInvitationCount,
   zInvitationRegistered,
   zInvitationToken,
+  zInvitationTokenInfo,
   zOrgUnitInput,
   zPartyIdsOfSameTypeQuery,
   zResendInvitationInput,
@@ -21,7 +22,9 @@ import { resendInvitation } from './party-actions-service';
 import {
   countPendingInvitations,
   deleteInvitation,
+  describeToken,
   getInvitation,
+  invitationNotFound,
   listPendingInvitations,
   partyIdsOfSameType,
   registerInvitation,
@@ -71,6 +74,25 @@ export const invitationsRoutes: ApiModule = async (app, { db, mailer, config }) 
     },
     async (req) => getInvitation(db, requireTenant(req), req.params.id),
   );
+  api.get(
+    '/invitation/token/:invitationToken',
+    {
+      // Public: the visitor registering from the mailed link has no account yet. The token is the
+      // secret; limited per IP against guessing.
+      config: { access: 'public', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: 'Sender and invited address of a live e-mailed invitation (registration form)',
+        params: zInvitationToken,
+        response: { 200: zInvitationTokenInfo },
+      },
+    },
+    async (req) => {
+      const info = await describeToken(db, req.params.invitationToken);
+      if (!info) throw invitationNotFound();
+      return info;
+    },
+  );
   api.post(
     '/invitation/register/:invitationToken',
     {
@@ -94,7 +116,7 @@ export const invitationsRoutes: ApiModule = async (app, { db, mailer, config }) 
         response: { 200: zInvitationRegistered },
       },
     },
-    async (req) => onboardInvitation(db, requireTenant(req), req.params.invitationToken),
+    async (req) => onboardInvitation(deps, requireTenant(req), req.params.invitationToken),
   );
   api.post(
     '/invitation/accept',
@@ -134,7 +156,7 @@ export const invitationsRoutes: ApiModule = async (app, { db, mailer, config }) 
       schema: { tags, summary: 'Rejects a live invitation', params, response: noContent },
     },
     async (req, reply) => {
-      await rejectInvitation(db, requireTenant(req), req.params.id);
+      await rejectInvitation(deps, requireTenant(req), req.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -2,6 +2,7 @@ import {
   INVITE_EXPIRY_DAYS,
   invitationMessages,
   isAdministrator,
+  PartyType,
   type Invitation,
   type InvitationRegistered,
 } from '@flowline/shared';
@@ -9,7 +10,9 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
-import { notifyAdministrators } from './notify';
+import type { Mailer } from '../../platform/mail/mailer';
+import { invitationRejectedMail } from '../../platform/mail/templates/index';
+import { mailUsers, notifyAdministrators } from './notify';
 import { isExpired, presentInvitation } from './presenter';
 import {
   countLiveForReceiver,
@@ -17,8 +20,11 @@ import {
   findForReceiver,
   findOpenParties,
   findOwnPartyType,
+  findParty,
   findPendingForReceiver,
   lockForReceiver,
+  unsafeEndOnboardingWait,
+  unsafeFindByToken,
   unsafeLockByToken,
   updateInvitation,
   type InvitationRow,
@@ -26,6 +32,13 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const inviteExpiresAt = (now: Date) => new Date(now.getTime() + INVITE_EXPIRY_DAYS * DAY_MS);
+
+/**
+ * An e-mail invite of a vendor is an onboarding request: the vendor joins and asks to connect, and
+ * the inviter, who will receive its documents, does the due diligence and accepts.
+ */
+export const isOnboardingRequest = (senderPartyTypeOfReceiverCompany: number) =>
+  senderPartyTypeOfReceiverCompany === PartyType.Vendor;
 
 export const invitationNotFound = () =>
   notFound(invitationMessages.notFound, 'invitation_not_found');
@@ -60,10 +73,10 @@ export async function getInvitation(db: Db, ctx: TenantContext, id: number): Pro
   return presentInvitation(row, candidates, new Date());
 }
 
-/** A token the selected company may take: a live e-mail invite of another company. */
-function usableToken(
+/** A token the company may take: a live e-mail invite of another company, not bound elsewhere. */
+export function usableToken(
   row: InvitationRow | null,
-  ctx: TenantContext,
+  companyId: number,
   now: Date,
 ): row is InvitationRow {
   return (
@@ -71,9 +84,35 @@ function usableToken(
     row.kind === 'invite' &&
     row.status === 'pending' &&
     !isExpired(row.expiresAt, now) &&
-    row.senderCompanyId !== ctx.companyId &&
-    (row.receiverCompanyId === null || row.receiverCompanyId === ctx.companyId)
+    row.senderCompanyId !== companyId &&
+    (row.receiverCompanyId === null || row.receiverCompanyId === companyId)
   );
+}
+
+/**
+ * Binds an e-mailed invite to the company and notifies its Administrators, inside the caller's
+ * transaction. Null when the token is not usable (nothing written).
+ */
+export async function bindInvitationToken(
+  tx: Db,
+  companyId: number,
+  token: string,
+  now: Date,
+): Promise<number | null> {
+  const row = await unsafeLockByToken(tx, token);
+  if (!usableToken(row, companyId, now)) return null;
+  // Registering twice (a reload) is harmless: the invitation is already ours.
+  if (row.receiverCompanyId === companyId) return row.id;
+  await updateInvitation(tx, row.id, { receiverCompanyId: companyId, registeredAt: now });
+  const senderCompany = await findCompany(tx, row.senderCompanyId);
+  await notifyAdministrators(tx, {
+    companyId,
+    sourceCompanyId: row.senderCompanyId,
+    title: 'Received invitation',
+    message: `${senderCompany?.name ?? 'A company'} invited you to connect on Flowline.`,
+    invitationId: row.id,
+  });
+  return row.id;
 }
 
 /** Binds an e-mailed invite to the selected company; its Administrators are notified. */
@@ -82,22 +121,10 @@ export async function registerInvitation(
   ctx: TenantContext,
   token: string,
 ): Promise<InvitationRegistered> {
-  const now = new Date();
   const id = await db.transaction(async (tx) => {
-    const row = await unsafeLockByToken(tx, token);
-    if (!usableToken(row, ctx, now)) throw tokenNotFound();
-    // Registering twice (a reload) is harmless: the invitation is already ours.
-    if (row.receiverCompanyId === ctx.companyId) return row.id;
-    await updateInvitation(tx, row.id, { receiverCompanyId: ctx.companyId, registeredAt: now });
-    const senderCompany = await findCompany(tx, row.senderCompanyId);
-    await notifyAdministrators(tx, {
-      companyId: ctx.companyId,
-      sourceCompanyId: row.senderCompanyId,
-      title: 'Received invitation',
-      message: `${senderCompany?.name ?? 'A company'} invited you to connect on Flowline.`,
-      invitationId: row.id,
-    });
-    return row.id;
+    const bound = await bindInvitationToken(tx, ctx.companyId, token, new Date());
+    if (bound === null) throw tokenNotFound();
+    return bound;
   });
   return { invitationId: id, isAdministrator: isAdministrator(ctx) };
 }
@@ -117,10 +144,18 @@ export function assertLive(row: InvitationRow, now: Date): void {
     throw conflict(invitationMessages.expired, 'invitation_expired');
 }
 
-export async function rejectInvitation(db: Db, ctx: TenantContext, id: number): Promise<void> {
+/**
+ * Reject: the invitation is closed and the sender's Administrators are told (notification, and a
+ * mail to those who want mail). An onboarded company's request being rejected ends its wait.
+ */
+export async function rejectInvitation(
+  deps: { db: Db; mailer: Mailer; publicUrl: string },
+  ctx: TenantContext,
+  id: number,
+): Promise<void> {
   assertAdministrator(ctx);
   const now = new Date();
-  await db.transaction(async (tx) => {
+  const notice = await deps.db.transaction(async (tx) => {
     const row = await lockOwn(tx, ctx, id);
     assertLive(row, now);
     // The sender's connection stays not connected; its invite simply runs out.
@@ -129,7 +164,31 @@ export async function rejectInvitation(db: Db, ctx: TenantContext, id: number): 
       actionedAt: now,
       actionedByUserId: ctx.userId,
     });
+    if (row.kind === 'connectionRequest') await unsafeEndOnboardingWait(tx, row.senderCompanyId);
+    const me = await findCompany(tx, ctx.companyId);
+    const rejectingCompanyName = me?.name ?? 'A company';
+    const adminIds = await notifyAdministrators(tx, {
+      companyId: row.senderCompanyId,
+      sourceCompanyId: ctx.companyId,
+      title: 'Invitation rejected',
+      message: `${rejectingCompanyName} rejected your invitation to connect.`,
+      invitationId: null,
+    });
+    const party =
+      row.senderPartyId === null
+        ? null
+        : await findParty(tx, row.senderCompanyId, row.senderPartyId);
+    return { adminIds, rejectingCompanyName, connectionName: party?.name ?? null };
   });
+  // The rejection stands without the mail; the notification already told the sender.
+  await mailUsers(deps.db, deps.mailer, notice.adminIds, (firstName) =>
+    invitationRejectedMail({
+      publicUrl: deps.publicUrl,
+      firstName,
+      rejectingCompanyName: notice.rejectingCompanyName,
+      connectionName: notice.connectionName,
+    }),
+  ).catch(() => undefined);
 }
 
 /** An expired invitation can only be deleted; a live one is accepted or rejected. */
@@ -165,4 +224,27 @@ export async function partyIdsOfSameType(
   const partyTypeId = await findOwnPartyType(db, q.senderCompanyId);
   const rows = await findOpenParties(db, ctx.companyId, { partyTypeId });
   return rows.map((r) => r.id);
+}
+
+export interface TokenDescription {
+  receiverEmail: string | null;
+  senderCompanyName: string;
+  /** An onboarding request: the recipient asks to connect and the inviter accepts. */
+  onboarding: boolean;
+}
+
+/**
+ * What a live, not yet taken e-mail invite says about itself: who sent it and to which address
+ * (the registration form prefills it). Null for any other token, so nothing is told about those.
+ */
+export async function describeToken(db: Db, token: string): Promise<TokenDescription | null> {
+  const found = await unsafeFindByToken(db, token);
+  const row = found?.invitation ?? null;
+  if (!found || !row || row.receiverCompanyId !== null) return null;
+  if (!usableToken(row, 0, new Date())) return null;
+  return {
+    receiverEmail: row.receiverEmail,
+    senderCompanyName: found.senderCompanyName,
+    onboarding: isOnboardingRequest(row.senderPartyTypeOfReceiverCompany),
+  };
 }

@@ -13,6 +13,8 @@ import {
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { AppError, conflict } from '../../errors';
+import { mailOnboarded, onboardInTx } from '../invitations/onboard';
+import { bindInvitationToken, describeToken, type TokenDescription } from '../invitations/service';
 import { refreshMatchesForCompany } from '../network/matching';
 import { insertOrgUnit, replaceOrgUnitUsers } from '../org-units/repository';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -116,6 +118,8 @@ export async function registerCompany(
     })
     .catch(rethrowDuplicate);
 
+  const token = blankToNull(input.invitationToken);
+  const invitation = token ? await describeToken(db, token) : null;
   try {
     await deps.mailer.send(
       welcomeMail({
@@ -124,6 +128,7 @@ export async function registerCompany(
         companyName: created.company.name,
         temporaryPassword,
         publicUrl: deps.publicUrl,
+        ...(invitation ? { next: welcomeNext(deps.publicUrl, invitation, input.isBoarding) } : {}),
       }),
     );
   } catch (err) {
@@ -141,12 +146,62 @@ export async function registerCompany(
       'We could not send the welcome email. Please try again in a few minutes.',
     );
   }
+  if (token && invitation) {
+    await attachInvitation(
+      deps,
+      { companyId: created.company.id, userId: created.userId },
+      token,
+      input.isBoarding,
+    );
+  }
   // Other companies' connections that are this company now read 'On network'. The registration
   // stands even if this fails: the next save of such a connection matches it again.
   await refreshMatchesForCompany(db, created.company.id).catch((err: unknown) =>
     deps.log.error({ err }, 'network matching after registration failed'),
   );
   return { id: created.company.id, name: created.company.name };
+}
+
+/** Where the welcome mail's sign-in leads for a company that registered from an invitation. */
+function welcomeNext(publicUrl: string, invitation: TokenDescription, isBoarding: boolean) {
+  const inviter = invitation.senderCompanyName;
+  return isBoarding
+    ? {
+        text: `Your request to connect is on its way to ${inviter}; you can start as soon as they accept it.`,
+        label: 'Sign in',
+        url: `${publicUrl}/`,
+      }
+    : {
+        text: `The invitation from ${inviter} is waiting for you in Invitations: sign in to accept it.`,
+        label: 'Sign in and view the invitation',
+        url: `${publicUrl}/admin/invitations`,
+      };
+}
+
+/**
+ * Spec 2 §2.9–2.10: registering from /register/{token} gives the new company the invitation (it
+ * sees it on first sign-in); from /onboarding/{token} its connection request goes to the inviter
+ * and the company waits (onboarding pending). After the welcome mail, so a registration undone for
+ * a failed mail never takes an invitation with it. A failure here leaves the registration
+ * standing: the mailed link still works through 'Already have a login?'.
+ */
+async function attachInvitation(
+  deps: RegistrationDeps,
+  actor: { companyId: number; userId: number },
+  token: string,
+  isBoarding: boolean,
+): Promise<void> {
+  const { db } = deps;
+  try {
+    if (!isBoarding) {
+      await db.transaction((tx) => bindInvitationToken(tx, actor.companyId, token, new Date()));
+      return;
+    }
+    const done = await db.transaction((tx) => onboardInTx(tx, actor, token, new Date()));
+    if (done) await mailOnboarded(deps, done);
+  } catch (err) {
+    deps.log.error({ err }, 'attaching the invitation after registration failed');
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ export interface WelcomeMailInput {
   companyName: string;
   temporaryPassword: string;
   publicUrl: string;
+  next?: { text: string; label: string; url: string };
 }
 
 /** The mail that delivers the administrator's temporary password after registration. */

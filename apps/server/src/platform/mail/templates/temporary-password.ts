@@ -9,6 +9,8 @@ export interface TemporaryPasswordMailInput {
   temporaryPassword: string;
   /** A self-registered company's first administrator, or a user added by an administrator. */
   reason: 'registered-administrator' | 'added-by-administrator';
+  /** Where signing in leads (e.g. the invitation the company registered from); else the landing page. */
+  next?: { text: string; label: string; url: string };
 }
 
 /**
@@ -37,7 +39,10 @@ export function temporaryPasswordMail(input: TemporaryPasswordMailInput): Render
           ['Temporary password', input.temporaryPassword],
         ],
       },
-      { kind: 'action', label: 'Sign in', url: `${input.publicUrl}/landingpage` },
+      ...(input.next ? [{ kind: 'paragraph' as const, text: input.next.text }] : []),
+      input.next
+        ? { kind: 'action', label: input.next.label, url: input.next.url }
+        : { kind: 'action', label: 'Sign in', url: `${input.publicUrl}/landingpage` },
       {
         kind: 'paragraph',
         text: 'You must change this temporary password the first time you sign in.',
