@@ -3,6 +3,7 @@ import { Terminology, defaultTerminology, type OrgUnitOrderBy } from '@flowline/
 import type { Db } from '../../db/client';
 import {
   achOrgUnits,
+  membershipInvitations,
   memberships,
   orgUnits,
   partyOrgUnits,
@@ -91,13 +92,34 @@ export async function lockOrgUnit(db: Db, companyId: number, id: number): Promis
   return rows.length > 0;
 }
 
+/**
+ * Pending membership invitations of the company: the user list shows them like people who have
+ * not joined yet, so profile assignment treats them the same way (their profiles live on the
+ * invitation until the person accepts).
+ */
+const pendingInvitationsOf = (companyId: number) =>
+  and(
+    eq(membershipInvitations.companyId, companyId),
+    eq(membershipInvitations.status, 'pending'),
+  );
+
 export async function findOrgUnitUserIds(db: Db, companyId: number, orgUnitId: number) {
-  const rows = await db
-    .select({ userId: userOrgUnits.userId })
-    .from(userOrgUnits)
-    .where(and(eq(userOrgUnits.companyId, companyId), eq(userOrgUnits.orgUnitId, orgUnitId)))
-    .orderBy(asc(userOrgUnits.userId));
-  return rows.map((r) => r.userId);
+  const [rows, invited] = await Promise.all([
+    db
+      .select({ userId: userOrgUnits.userId })
+      .from(userOrgUnits)
+      .where(and(eq(userOrgUnits.companyId, companyId), eq(userOrgUnits.orgUnitId, orgUnitId))),
+    db
+      .select({ userId: membershipInvitations.id })
+      .from(membershipInvitations)
+      .where(
+        and(
+          pendingInvitationsOf(companyId),
+          sql`${orgUnitId} = any(${membershipInvitations.orgUnitIds})`,
+        ),
+      ),
+  ]);
+  return [...rows, ...invited].map((r) => r.userId).sort((a, b) => a - b);
 }
 
 /** Whether another profile of the company already uses this code (codes compare case-blind). */
@@ -115,14 +137,20 @@ export async function isCodeTaken(db: Db, companyId: number, code: string, excep
   return !!row;
 }
 
-/** The ids among `userIds` that are members of the company (any state). */
+/** The ids among `userIds` that are members (any state) or pending invitations of the company. */
 export async function findMemberIds(db: Db, companyId: number, userIds: number[]) {
   if (userIds.length === 0) return new Set<number>();
-  const rows = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.companyId, companyId), inArray(memberships.userId, userIds)));
-  return new Set(rows.map((r) => r.userId));
+  const [rows, invited] = await Promise.all([
+    db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.companyId, companyId), inArray(memberships.userId, userIds))),
+    db
+      .select({ userId: membershipInvitations.id })
+      .from(membershipInvitations)
+      .where(and(pendingInvitationsOf(companyId), inArray(membershipInvitations.id, userIds))),
+  ]);
+  return new Set([...rows, ...invited].map((r) => r.userId));
 }
 
 export async function insertOrgUnit(db: Db, companyId: number, values: OrgUnitValues) {
@@ -152,11 +180,25 @@ export async function replaceOrgUnitUsers(
   await db
     .delete(userOrgUnits)
     .where(and(eq(userOrgUnits.companyId, companyId), eq(userOrgUnits.orgUnitId, orgUnitId)));
-  if (userIds.length > 0) {
+  const members = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.companyId, companyId), inArray(memberships.userId, [0, ...userIds])));
+  if (members.length > 0) {
     await db
       .insert(userOrgUnits)
-      .values(userIds.map((userId) => ({ companyId, userId, orgUnitId })));
+      .values(members.map(({ userId }) => ({ companyId, userId, orgUnitId })));
   }
+  // Invitations: the profile is added to the chosen ones and removed from the others.
+  const chosen = sql`array[${sql.join([0, ...userIds].map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  await db
+    .update(membershipInvitations)
+    .set({
+      orgUnitIds: sql`case when ${membershipInvitations.id} = any(${chosen})
+        then array_append(array_remove(${membershipInvitations.orgUnitIds}, ${orgUnitId}), ${orgUnitId})
+        else array_remove(${membershipInvitations.orgUnitIds}, ${orgUnitId}) end`,
+    })
+    .where(pendingInvitationsOf(companyId));
 }
 
 /** How many connections, ACH forms and users depend on the profile. */
