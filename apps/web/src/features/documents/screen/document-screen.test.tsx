@@ -3,6 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   RouteStatus,
+  Role,
+  UserType,
+  availableDocumentActions,
   noDocumentActions,
   type ConnectionWithOrgUnits,
   type DocumentAttachment,
@@ -306,6 +309,61 @@ describe('metadata fields', () => {
     expect(await field('Invoice Number')).toHaveAttribute('readonly');
     expect(await field('Invoice Date')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the receiver and read-only members (issue 11 items 4, 5, 10)', () => {
+  const actionsFor = (side: 'sent' | 'received', routeStatusId: number | null, roles: number[]) =>
+    availableDocumentActions({
+      templateId: 11,
+      documentTypeId: 93,
+      routeStatusId,
+      side,
+      userType: UserType.Regular,
+      roles,
+    });
+
+  it("shows the receiver the sender's rejected AR invoice read-only, looks up no foreign party and offers Close", async () => {
+    const doc = buildArInvoice({
+      side: 'received',
+      routeStatusId: RouteStatus.Rejected,
+      routeStatus: { id: RouteStatus.Rejected, name: 'Rejected' },
+      counterparty: {
+        companyId: 1,
+        companyName: 'Permian Basin Services LLC',
+        partyId: 77,
+        partyName: 'Permian Basin Services',
+      },
+      availableActions: actionsFor('received', RouteStatus.Rejected, [Role.User]),
+    });
+    doc.metadata = doc.metadata.map((e) => ({ ...e, party: null }));
+    const api = installDocumentApi(doc, {
+      'GET /api/history/document/501/rejectionReason': () => ({ reason: 'Wrong PO' }),
+    });
+    renderApp('/documents/501');
+    expect(await field('PO Number')).toHaveAttribute('readonly');
+    expect(await field('Purchaser')).toHaveValue('Red Mesa Operating Co.');
+    expect(await field('Purchaser')).toHaveAttribute('readonly');
+    expect(await field('Bill To')).toHaveValue('Midland Office');
+    expect(await field('Bill To')).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Close' })).toBeEnabled();
+    for (const name of ['Save', 'Send', 'Cancel']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(api.requests.filter((r) => r.path.startsWith('/api/party/getById'))).toHaveLength(0);
+    expect(api.find('GET', '/api/companyorgunit')).toHaveLength(0);
+    expect(screen.queryByText('Connection not found')).not.toBeInTheDocument();
+  });
+
+  it('offers a ReadOnly member Close on an unsent document, and Close goes to the list', async () => {
+    installDocumentApi(
+      buildArInvoice({ availableActions: actionsFor('sent', null, [Role.ReadOnly]) }),
+    );
+    const { router } = renderApp('/documents/501');
+    const close = await screen.findByRole('button', { name: 'Close' });
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await userEvent.click(close);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/documentlist/93'));
   });
 });
 

@@ -80,10 +80,13 @@ function findPurchaser(entries: readonly DocumentMetadataEntry[]) {
 /**
  * AR invoice purchaser rule (spec 1 §4): the org unit choices are the purchaser's connected org
  * units; changing the purchaser selects the only one, or clears a choice that is not allowed.
+ * Only the sender applies it: the purchaser is its connection (the receiver sees the purchaser
+ * and Bill To read-only, as the sender chose them — issue 11 item 5).
  */
 function usePurchaserRule(doc: DocumentDto, editable: boolean): Option[] | null {
   const { setValue, getValues } = useFormContext<MetadataFormValues>();
-  const purchaser = isArInvoice(doc) && editable ? findPurchaser(doc.metadata) : undefined;
+  const ownSide = doc.side === 'sent' && editable;
+  const purchaser = isArInvoice(doc) && ownSide ? findPurchaser(doc.metadata) : undefined;
   const orgUnit = purchaser
     ? doc.metadata.find((e) => fieldKind(e.metadata.metadataType.id) === 'orgUnit')
     : undefined;
