@@ -196,6 +196,19 @@ describe('document list', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });
 
+  it('shows Page Not found for an id that names no document type (issue 11 item 11)', async () => {
+    const api = installListApi();
+    for (const path of ['/documentlist/12345', '/documentlist/abc']) {
+      const view = renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page Not found' }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('grid')).not.toBeInTheDocument();
+      view.unmount();
+    }
+    expect(api.requests.filter((r) => r.path.startsWith('/api/documentroute/all/'))).toEqual([]);
+  });
+
   it('reports a server error in the snackbar with its message', async () => {
     installListApi({
       handlers: {

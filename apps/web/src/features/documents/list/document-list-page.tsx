@@ -15,6 +15,7 @@ import {
 } from '@flowline/shared';
 import { DataTable, SearchField, useServerTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { NotFoundPage } from '../../../components/page-not-found';
 import { useDocumentTypes } from '../../document-types/api';
 import { useSession } from '../../session/use-session';
 import { useDocumentList, type DocumentListQuery } from './api';
@@ -36,7 +37,14 @@ const SendDialog = lazy(() =>
 /** /documentlist/{documentTypeId}?documentRouteStatusId (spec 3 §2 Document list). */
 export function DocumentListPage() {
   const { documentTypeId } = useParams();
-  const typeId = Number(documentTypeId);
+  const typeId = /^\d{1,9}$/.test(documentTypeId ?? '') ? Number(documentTypeId) : null;
+  const types = useDocumentTypes();
+  // The navigation has the types already; the list waits for them to know whether it exists.
+  if (types.isPending && typeId !== null) return null;
+  // An id that names no document type is not a page (issue 11 item 11), not an empty list.
+  if (typeId === null || (types.data && !types.data.some((t) => t.id === typeId))) {
+    return <NotFoundPage />;
+  }
   // A fresh list state (search, paging, sort) per type: each type remembers its own.
   return <DocumentList key={typeId} typeId={typeId} />;
 }

@@ -138,6 +138,22 @@ describe('opening a document', () => {
     expect(await screen.findByText('The document is no longer available')).toBeInTheDocument();
   });
 
+  it('says an id that cannot be a document is not available, never the validator text (issue 11 item 11)', async () => {
+    const api = installSessionApi({
+      handlers: {
+        'GET /api/documents/123': () =>
+          apiError(400, 'Too big: expected number to be <=2147483647', 'validation_failed'),
+      },
+    });
+    for (const path of ['/documents/99999999999', '/documents/12abc', '/documents/123']) {
+      const view = renderApp(path);
+      expect(await screen.findByText('The document is no longer available')).toBeInTheDocument();
+      expect(screen.queryByText(/Too big/)).not.toBeInTheDocument();
+      view.unmount();
+    }
+    expect(api.find('GET', '/api/documents/99999999999')).toHaveLength(0);
+  });
+
   it('shows the rejection reason of a rejected document', async () => {
     const doc = buildArInvoice({
       routeStatusId: RouteStatus.Rejected,

@@ -46,7 +46,8 @@ export function DocumentScreen({ id }: { id: number }) {
     );
   }
   if (document.isError) {
-    return isApiError(document.error, 404) ? (
+    // A bad id the server refuses (400) names no document either: the same message as a 404.
+    return isApiError(document.error, 404) || isApiError(document.error, 400) ? (
       <DocumentNotAvailable />
     ) : (
       <Alert
