@@ -4,11 +4,24 @@ import { NotificationType } from '@flowline/shared';
 import { apiAuthHeaders } from '../../lib/api-client';
 import { notificationKeys } from '../../features/notifications/api';
 import { invitationKeys } from '../../features/invitations/api';
+import { connectionKeys } from '../../features/connections/api';
+import { networkKeys } from '../../features/network/api';
 import { useSession } from '../../features/session/use-session';
 import { openRealtimeSocket, realtimeUrl, type RealtimeNotification } from './realtime-socket';
 
 /** The title the server gives invitation notifications (spec 2 §4.3). */
 const RECEIVED_INVITATION = 'Received invitation';
+
+/**
+ * The titles of the notifications that change a connection's status (request received, accepted,
+ * rejected, the other company disconnected): the open connections list and the badge refetch.
+ */
+export const CONNECTION_TITLES = [
+  RECEIVED_INVITATION,
+  'Invitation accepted',
+  'Invitation rejected',
+  'Connection removed',
+];
 
 /** Query keys whose data a notification may have changed (documents arrive with one). */
 const DOCUMENT_QUERY_ROOTS = ['documents', 'document-lists', 'inbox', 'search'];
@@ -35,10 +48,17 @@ export function useRealtimeNotifications(): void {
   }, [company.id, queryClient]);
 }
 
-function refreshAfter(queryClient: QueryClient, notification: RealtimeNotification | null): void {
+export function refreshAfter(
+  queryClient: QueryClient,
+  notification: RealtimeNotification | null,
+): void {
   void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   if (!notification || notification.title === RECEIVED_INVITATION) {
     void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
+  }
+  if (!notification || CONNECTION_TITLES.includes(notification.title)) {
+    void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+    void queryClient.invalidateQueries({ queryKey: networkKeys.all });
   }
   if (!notification || notification.notificationTypeId === NotificationType.Regular) {
     void queryClient.invalidateQueries({

@@ -4,6 +4,7 @@ import {
   DataGrid,
   type GridColDef,
   type GridRowClassNameParams,
+  type GridRowSelectionModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { ALL_ROWS, DEFAULT_PAGE_SIZES, pageSizeOptions } from './page-sizes';
@@ -23,6 +24,9 @@ export interface DataTableProps<R extends GridValidRowModel> {
   getRowClassName?: (params: GridRowClassNameParams<R>) => string;
   /** Checkbox selection of the rows for which isRowSelectable is true. */
   isRowSelectable?: (row: R) => boolean;
+  /** The selected rows, when the screen acts on them. */
+  rowSelectionModel?: GridRowSelectionModel;
+  onRowSelectionModelChange?: (model: GridRowSelectionModel) => void;
   /** Columns that start hidden (field → false); users can show them from the column menu. */
   hiddenColumns?: Record<string, boolean>;
   /** What the grid says when there are no rows. */
@@ -45,6 +49,8 @@ export function DataTable<R extends GridValidRowModel>({
   onRowClick,
   getRowClassName,
   isRowSelectable,
+  rowSelectionModel,
+  onRowSelectionModelChange,
   hiddenColumns,
   noRowsLabel,
   sx,
@@ -101,6 +107,8 @@ export function DataTable<R extends GridValidRowModel>({
       getRowClassName={getRowClassName}
       checkboxSelection={!!isRowSelectable}
       isRowSelectable={isRowSelectable ? ({ row }) => isRowSelectable(row) : undefined}
+      {...(rowSelectionModel ? { rowSelectionModel } : {})}
+      {...(onRowSelectionModelChange ? { onRowSelectionModelChange } : {})}
       onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
       // Enter on a focused cell opens the row like a click (keyboard users, spec 3 §2 row click).
       onCellKeyDown={

@@ -77,7 +77,27 @@ export function useSaveConnection() {
   return useMutation({ mutationFn: saveConnection, onSuccess: invalidate });
 }
 
+/**
+ * After a delete, everything but the deleted connection is refreshed: refetching the open form's
+ * own query would answer 404 and toast 'Connection not found' over 'Connection Deleted'.
+ */
 export function useDeleteConnection() {
-  const invalidate = useInvalidateConnections();
-  return useMutation({ mutationFn: deleteConnection, onSuccess: invalidate });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteConnection,
+    onSuccess: (_data, id) => {
+      const deleted = connectionKeys.detail(id);
+      void queryClient.cancelQueries({ queryKey: deleted, exact: true });
+      return Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: connectionKeys.all,
+          predicate: (query) => !isSameKey(query.queryKey, deleted),
+        }),
+        queryClient.invalidateQueries({ queryKey: networkKeys.all }),
+      ]);
+    },
+  });
 }
+
+const isSameKey = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((part, i) => part === b[i]);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, type AdminUserListItem, type Connection } from '@flowline/shared';
 import { installSessionApi, renderApp, type SignedInOptions } from '../../test/render-app';
@@ -24,6 +24,7 @@ const profile = (id: number, name: string) => ({
 });
 const user: AdminUserListItem = {
   id: 8,
+  invitationPending: false,
   emailAddress: 'zed@example.com',
   firstName: 'Zed',
   lastName: 'Vance',
@@ -51,15 +52,26 @@ const party = {
 } as unknown as Connection;
 const noContent = () => new Response(null, { status: 204 });
 
+let linked: {
+  alreadyConnected: boolean;
+  connectedPartyId: number | null;
+  connectedPartyName: string | null;
+};
+let statusAfterConnect: Connection['partyStatus'];
+
 function installApi(profiles = [profile(5, 'Midland Office')]) {
+  linked = { alreadyConnected: false, connectedPartyId: null, connectedPartyName: null };
+  statusAfterConnect = 'connecting';
+  let connected = false;
   return installSessionApi({
     user: admin,
     handlers: {
       'GET /api/terminology': () => [],
-      'GET /api/party/9': () => party,
+      'GET /api/party/9': () => (connected ? { ...party, partyStatus: statusAfterConnect } : party),
       'GET /api/companyorgunit': () => ({ items: profiles, totalRecords: profiles.length }),
-      'PUT /api/party/9/connect': noContent,
-      'PUT /api/party/9/connectAndCreateOrgUnit': noContent,
+      'GET /api/party/9/checkAlreadyConnected': () => linked,
+      'PUT /api/party/9/connect': () => ((connected = true), noContent()),
+      'PUT /api/party/9/connectAndCreateOrgUnit': () => ((connected = true), noContent()),
       'GET /api/users/exchange': () => ({ items: [user], totalRecords: 1 }),
       'GET /api/servicesLookup/Countries': () => [
         { code: 'US', name: 'United States of America', isActive: true },
@@ -73,6 +85,15 @@ function installApi(profiles = [profile(5, 'Midland Office')]) {
 const button = (name: string) => screen.getByRole('button', { name });
 const messages = (store: { getSnapshot(): readonly { message: string }[] }) =>
   store.getSnapshot().map((m) => m.message);
+
+/** The due-diligence acceptance asked before connecting (spec 2 §4.2). */
+async function acceptDueDiligence() {
+  const dialog = await screen.findByRole('dialog');
+  const confirm = within(dialog).getByRole('button', { name: 'Connect' });
+  expect(confirm).toBeDisabled();
+  await userEvent.click(within(dialog).getByRole('checkbox', { name: /due diligence/ }));
+  await userEvent.click(confirm);
+}
 
 async function startWizard(choice?: string) {
   expect(
@@ -98,9 +119,39 @@ describe('Connect wizard', () => {
     await waitFor(() => expect(picker).toHaveTextContent('Midland Office'));
     expect(button('Connect')).toBeEnabled();
     await userEvent.click(button('Connect'));
+    expect(api.find('PUT', '/api/party/9/connect')).toHaveLength(0);
+    await acceptDueDiligence();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/parties'));
     expect(api.find('PUT', '/api/party/9/connect')[0]?.search).toBe('?orgUnitId=5');
     expect(messages(snackbarStore)).toContain('Connection request sent to Hawthorne Royalty Trust');
+  });
+
+  it('says connected when the company had asked first (its request was accepted)', async () => {
+    installApi();
+    statusAfterConnect = 'connected';
+    const { router, snackbarStore } = renderApp('/admin/connectConnection/9');
+    await startWizard();
+    await waitFor(() => expect(button('Connect')).toBeEnabled());
+    await userEvent.click(button('Connect'));
+    await acceptDueDiligence();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/parties'));
+    expect(messages(snackbarStore)).toContain('You are now connected to Hawthorne');
+  });
+
+  it('refuses a company already connected through another connection', async () => {
+    const api = installApi();
+    linked = { alreadyConnected: true, connectedPartyId: 3, connectedPartyName: 'HRT (old)' };
+    const { snackbarStore } = renderApp('/admin/connectConnection/9');
+    await startWizard();
+    await waitFor(() => expect(button('Connect')).toBeEnabled());
+    await userEvent.click(button('Connect'));
+    await acceptDueDiligence();
+    await waitFor(() =>
+      expect(messages(snackbarStore)).toContain(
+        'This company is already connected, or asked to connect, through HRT (old)',
+      ),
+    );
+    expect(api.find('PUT', '/api/party/9/connect')).toHaveLength(0);
   });
 
   it('says there are no profiles, and Cancel goes back to the connections', async () => {
@@ -140,6 +191,7 @@ describe('Connect wizard', () => {
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select zed@example.com' }));
     await waitFor(() => expect(button('Connect')).toBeEnabled());
     await userEvent.click(button('Connect'));
+    await acceptDueDiligence();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/parties'));
     expect(api.find('PUT', '/api/party/9/connectAndCreateOrgUnit')[0]?.body).toMatchObject({
       name: 'Main Yard',

@@ -18,8 +18,13 @@ import { useAllOrgUnits } from '../org-units/api';
 import { emptyOrgUnitValues } from '../org-units/org-unit-form-values';
 import { useConnection } from './api';
 import { ConnectChoiceStep, ConnectProfileStep, type ConnectProfileChoice } from './connect-steps';
-import { requestSentMessage } from './connection-status-cell';
-import { useConnectAndCreateOrgUnit, useConnectConnection } from './network-actions-api';
+import { ConnectConfirmDialog } from './connection-action-dialogs';
+import {
+  alreadyConnectedMessage,
+  connectedMessage,
+  useConnectAndCreateOrgUnit,
+  useConnectConnection,
+} from './network-actions-api';
 
 export const CONNECTIONS_PATH = '/admin/connections';
 const steps = ['Profile choice', 'Profile'];
@@ -52,6 +57,8 @@ export function ConnectConnectionPage() {
   const [step, setStep] = useState(0);
   const [choice, setChoice] = useState<ConnectProfileChoice>('existing');
   const [chosenProfile, setChosenProfile] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [checking, setChecking] = useState(false);
   const form = useForm<OrgUnitFormValues, unknown, OrgUnitInput>({
     resolver: zodResolver(zOrgUnitInput),
     defaultValues: emptyOrgUnitValues,
@@ -67,25 +74,37 @@ export function ConnectConnectionPage() {
   };
   const problem = choice === 'new' ? newProfileMessage(values) : null;
   const profileValid = problem === null && zOrgUnitInput.safeParse(values).success;
-  const busy = connect.isPending || connectAndCreate.isPending;
+  const busy = checking || connect.isPending || connectAndCreate.isPending;
   const canConnect =
     step === LAST_STEP && !busy && (choice === 'existing' ? orgUnitId !== null : profileValid);
   const partyName = connection.data?.name ?? '';
   const company = companyNameOf(location.state) ?? partyName;
 
-  const done = () => {
-    snackbar.showSuccess(requestSentMessage(company));
+  const done = async () => {
+    snackbar.showSuccess(await connectedMessage(id, company));
     void navigate('/admin/parties');
   };
 
-  const onConnect = () => {
+  /** After the due-diligence acceptance (spec 2 §4.2): refuse a company linked already, else connect. */
+  const onConfirmed = async () => {
+    setChecking(true);
+    const refused = await alreadyConnectedMessage(id)
+      .catch(() => null)
+      .finally(() => setChecking(false));
+    setConfirming(false);
+    if (refused) return snackbar.showError(refused);
+    const onSuccess = () => void done();
     if (choice === 'existing') {
-      if (orgUnitId !== null) connect.mutate({ id, orgUnitId }, { onSuccess: done });
+      if (orgUnitId !== null) connect.mutate({ id, orgUnitId }, { onSuccess });
       return;
     }
-    void form.handleSubmit((profile) =>
-      connectAndCreate.mutate({ id, profile }, { onSuccess: done }),
-    )();
+    void form.handleSubmit((profile) => connectAndCreate.mutate({ id, profile }, { onSuccess }))();
+  };
+
+  const onConnect = () => {
+    if (choice === 'existing') return setConfirming(true);
+    // A new profile is checked first, so the acceptance is asked only for a form that can be sent.
+    void form.handleSubmit(() => setConfirming(true))();
   };
 
   return (
@@ -137,6 +156,15 @@ export function ConnectConnectionPage() {
           Connect
         </Button>
       </Stack>
+      {confirming && (
+        <ConnectConfirmDialog
+          open
+          busy={busy}
+          companyName={company}
+          onClose={() => setConfirming(false)}
+          onConfirm={() => void onConfirmed()}
+        />
+      )}
     </>
   );
 }

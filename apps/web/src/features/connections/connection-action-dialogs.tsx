@@ -65,6 +65,9 @@ export function EmailInputDialog({
   );
 }
 
+export const dueDiligenceLabel =
+  'I have done my due diligence and confirm that this is the right company';
+
 /** Connect: the due-diligence acceptance before a connection request is sent. */
 export function ConnectConfirmDialog({
   open,
@@ -84,7 +87,7 @@ export function ConnectConfirmDialog({
         </DialogContentText>
         <FormControlLabel
           control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />}
-          label="I have done my due diligence and confirm that this is the right company"
+          label={dueDiligenceLabel}
         />
       </DialogContent>
       <DialogActions>

@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridRowSelectionModel } from '@mui/x-data-grid';
 import {
   PartyType,
   Terminology,
@@ -28,8 +28,19 @@ import { useTerm } from '../terminology/api';
 import { useConnectionPage } from './api';
 import { useFeatureFlags } from '../feature-flags/api';
 import { useSession } from '../session/use-session';
+import { ConnectSelectionDialog } from './connect-selection-dialog';
 import { ConnectionStatusCell } from './connection-status-cell';
 import { NetworkMatchDialog } from './network-match-dialog';
+
+const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
+
+/** The selectable rows of the page the selection model picks ('exclude' after select-all). */
+function selectedRows(rows: ConnectionListRow[], model: GridRowSelectionModel) {
+  return rows.filter(
+    (r) =>
+      isSelectableConnection(r.partyStatus) && model.ids.has(r.id) === (model.type === 'include'),
+  );
+}
 
 export const connectionPath = (id: number | 'create') => `/admin/connection/${id}`;
 
@@ -123,6 +134,8 @@ export function ConnectionListPage() {
   const [typeId, setTypeId] = useState<PartyTypeId | ''>('');
   const [status, setStatus] = useState<ConnectionStatus | ''>('');
   const [matchesOpen, setMatchesOpen] = useState(false);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
+  const [connectingSelection, setConnectingSelection] = useState(false);
   const { isAdministrator } = useSession();
   const { networkMatchEnhancementFlag } = useFeatureFlags();
   const table = useServerTable({
@@ -144,6 +157,7 @@ export function ConnectionListPage() {
   const columns = useColumns();
   const title = pluralizeTerm(connectionTerm);
   const typeName = (id: PartyTypeId) => (id === PartyType.Vendor ? vendorTerm : partyTypeNames[id]);
+  const selected = possibleOnly ? selectedRows(page.data?.items ?? [], selection) : [];
 
   return (
     <>
@@ -151,6 +165,11 @@ export function ConnectionListPage() {
         title={title}
         actions={
           <Stack direction="row" spacing={1}>
+            {isAdministrator && selected.length > 0 && (
+              <Button variant="contained" onClick={() => setConnectingSelection(true)}>
+                Connect ({selected.length})
+              </Button>
+            )}
             {isAdministrator && (
               <Button variant="outlined" onClick={() => setMatchesOpen(true)}>
                 Find matches
@@ -163,6 +182,16 @@ export function ConnectionListPage() {
         }
       />
       {matchesOpen && <NetworkMatchDialog open onClose={() => setMatchesOpen(false)} />}
+      {connectingSelection && (
+        <ConnectSelectionDialog
+          rows={selected}
+          onClose={() => setConnectingSelection(false)}
+          onDone={() => {
+            setConnectingSelection(false);
+            setSelection(noSelection);
+          }}
+        />
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <SearchField value={table.search} onChange={table.setSearch} />
         <TextField
@@ -217,7 +246,11 @@ export function ConnectionListPage() {
           company: networkMatchEnhancementFlag,
         }}
         {...(possibleOnly
-          ? { isRowSelectable: (row: ConnectionListRow) => isSelectableConnection(row.partyStatus) }
+          ? {
+              isRowSelectable: (row: ConnectionListRow) => isSelectableConnection(row.partyStatus),
+              rowSelectionModel: selection,
+              onRowSelectionModelChange: setSelection,
+            }
           : {})}
       />
     </>

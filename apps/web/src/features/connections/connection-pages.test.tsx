@@ -140,6 +140,36 @@ describe('Connections list', () => {
     expect(screen.queryByRole('combobox', { name: 'Status' })).not.toBeInTheDocument();
     expect(within(grid).getAllByRole('checkbox').length).toBeGreaterThan(0);
   });
+
+  it('possible connections: Connect for the selection invites each at its e-mail', async () => {
+    const api = installApi({
+      'GET /api/party/9': () => ({
+        ...stored,
+        partyStatus: 'notOnNetwork',
+        connectedCompanyId: null,
+      }),
+      'PUT /api/party/9/invite': () => new Response(null, { status: 204 }),
+    });
+    const { snackbarStore } = renderApp('/admin/connections');
+    const grid = await screen.findByRole('grid');
+    await within(grid).findByText('Apex Oil');
+    expect(screen.queryByRole('button', { name: /^Connect \(/ })).not.toBeInTheDocument();
+    await userEvent.click(within(grid).getByRole('checkbox', { name: 'Select row' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Connect 1 selected' });
+    expect(await within(dialog).findByText('ap@apex.example')).toBeVisible();
+    const confirm = within(dialog).getByRole('button', { name: 'Connect' });
+    expect(confirm).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /due diligence/ }));
+    await userEvent.click(confirm);
+    await waitFor(() =>
+      expect(snackbarStore.getSnapshot().map((m) => m.message)).toContain(
+        'Invitation sent to 1 connection',
+      ),
+    );
+    expect(api.find('PUT', '/api/party/9/invite')[0]?.body).toEqual({ email: 'ap@apex.example' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
 });
 
 describe('Connection form', () => {
@@ -186,5 +216,36 @@ describe('Connection form', () => {
     expect(snackbarStore.getSnapshot()[0]?.message).toBe(
       'Connected connection or connections with pending invites cannot be deleted',
     );
+  });
+});
+
+describe('deleting a connection', () => {
+  it("says 'Connection Deleted' and does not fetch the deleted connection again", async () => {
+    let deleted = false;
+    const api = installApi({
+      'GET /api/party/9': () =>
+        deleted
+          ? new Response(
+              JSON.stringify({
+                error: { message: 'Connection not found', code: 'party_not_found' },
+              }),
+              { status: 404, headers: { 'content-type': 'application/json' } },
+            )
+          : { ...stored, partyStatus: 'notOnNetwork', connectedCompanyId: null },
+      'DELETE /api/party/9': () => ((deleted = true), new Response(null, { status: 204 })),
+    });
+    const { router, snackbarStore } = renderApp('/admin/connection/9');
+    expect(await screen.findByLabelText('Connection status')).toHaveTextContent('Not on network');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/parties'));
+    await screen.findByRole('grid');
+    const messages = snackbarStore.getSnapshot().map((m) => m.message);
+    expect(messages).toContain('Connection Deleted');
+    expect(messages).not.toContain('Connection not found');
+    expect(api.find('GET', '/api/party/9')).toHaveLength(1);
   });
 });

@@ -17,6 +17,8 @@ import {
   EmailInputDialog,
 } from './connection-action-dialogs';
 import {
+  alreadyConnectedMessage,
+  connectedMessage,
   useConnectConnection,
   useDisconnectConnection,
   useInviteConnection,
@@ -49,7 +51,10 @@ const colors: Record<ConnectionStatus, 'success' | 'info' | 'warning' | 'default
 };
 
 export const connectConnectionPath = (id: number) => `/admin/connectConnection/${id}`;
-export const requestSentMessage = (company: string) => `Connection request sent to ${company}`;
+export { requestSentMessage } from './network-actions-api';
+
+/** The actions that ask a company to connect: each first checks it is not linked already. */
+const connecting: readonly Action[] = ['connect', 'resendRequest', 'reconnect'];
 
 type Row = Pick<ConnectionListRow, 'id' | 'name' | 'partyStatus'> &
   Partial<Pick<ConnectionListRow, 'suggestedCompanyName' | 'connectedCompanyName'>>;
@@ -80,17 +85,26 @@ function ActionButton({ row, action, label }: { row: Row; action: Action; label:
   const invite = useInviteConnection();
   const resend = useResendInvite();
   const disconnect = useDisconnectConnection();
+  const [checking, setChecking] = useState(false);
   const company = row.suggestedCompanyName ?? row.connectedCompanyName ?? row.name;
   const close = () => setOpen(false);
   const requested = () => {
     close();
-    snackbar.showSuccess(requestSentMessage(company));
+    void connectedMessage(row.id, company).then((message) => snackbar.showSuccess(message));
   };
-  const busy = [connect, reconnect, invite, resend, disconnect].some((m) => m.isPending);
+  const busy =
+    checking || [connect, reconnect, invite, resend, disconnect].some((m) => m.isPending);
 
-  const start = (e: MouseEvent) => {
+  const start = async (e: MouseEvent) => {
     // The row itself opens the edit form.
     e.stopPropagation();
+    if (connecting.includes(action)) {
+      setChecking(true);
+      const refused = await alreadyConnectedMessage(row.id)
+        .catch(() => null)
+        .finally(() => setChecking(false));
+      if (refused) return snackbar.showError(refused);
+    }
     if (action === 'connect' && networkMatchEnhancementFlag)
       return void navigate(connectConnectionPath(row.id), { state: { companyName: company } });
     if (action === 'resendRequest') return connect.mutate({ id: row.id }, { onSuccess: requested });
@@ -99,7 +113,7 @@ function ActionButton({ row, action, label }: { row: Row; action: Action; label:
 
   return (
     <span onClick={(e) => e.stopPropagation()}>
-      <Button size="small" onClick={start} disabled={busy}>
+      <Button size="small" onClick={(e) => void start(e)} disabled={busy}>
         {label}
       </Button>
       {open && action === 'connect' && (

@@ -25,12 +25,18 @@ const baseRow: ConnectionListRow = {
   suggestedCompanyName: 'Hawthorne Royalty Trust',
 };
 const noContent = () => new Response(null, { status: 204 });
+let linked = {
+  alreadyConnected: false,
+  connectedPartyId: null as number | null,
+  connectedPartyName: null as string | null,
+};
 
 function setup(row: Partial<ConnectionListRow>, opts: Omit<SignedInOptions, 'handlers'> = {}) {
   const handlers: NonNullable<SignedInOptions['handlers']> = {
     'GET /api/terminology': () => [],
     'GET /api/party/grid/search': () => ({ items: [{ ...baseRow, ...row }], totalRecords: 1 }),
     'PUT /api/party/9/connect': noContent,
+    'GET /api/party/9/checkAlreadyConnected': () => linked,
     'PUT /api/party/9/invite': () =>
       new Response(JSON.stringify({ error: { message: 'Mail is down', code: 'x' } }), {
         status: 503,
@@ -53,6 +59,20 @@ afterEach(() => {
 });
 
 describe('status cell actions', () => {
+  it('Connect refuses a company already connected through another connection', async () => {
+    linked = { alreadyConnected: true, connectedPartyId: 3, connectedPartyName: 'HRT (old)' };
+    const { api, view } = setup({});
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));
+    await waitFor(() =>
+      expect(view.snackbarStore.getSnapshot().map((m) => m.message)).toContain(
+        'This company is already connected, or asked to connect, through HRT (old)',
+      ),
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.find('PUT', '/api/party/9/connect')).toHaveLength(0);
+    linked = { alreadyConnected: false, connectedPartyId: null, connectedPartyName: null };
+  });
+
   it('Connect asks for due diligence, then sends the request', async () => {
     const { api } = setup({});
     await userEvent.click(await screen.findByRole('button', { name: 'Connect' }));

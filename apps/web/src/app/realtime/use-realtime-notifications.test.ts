@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { NotificationType } from '@flowline/shared';
+import { connectionKeys } from '../../features/connections/api';
+import { networkKeys } from '../../features/network/api';
+import { refreshAfter } from './use-realtime-notifications';
+
+const listKey = connectionKeys.list({ page: 1, itemsPerPage: 50 } as never);
+
+function seeded() {
+  const client = new QueryClient();
+  client.setQueryData(listKey, { items: [], totalRecords: 0 });
+  client.setQueryData(networkKeys.matchesCount(), 2);
+  const invalidated = () => ({
+    list: client.getQueryState(listKey)?.isInvalidated,
+    badge: client.getQueryState(networkKeys.matchesCount())?.isInvalidated,
+  });
+  return { client, invalidated };
+}
+
+const notice = (title: string) => ({
+  id: 1,
+  title,
+  notificationTypeId: NotificationType.Regular,
+});
+
+describe('real-time refresh of the connections', () => {
+  it.each([
+    'Received invitation',
+    'Invitation accepted',
+    'Invitation rejected',
+    'Connection removed',
+  ])("'%s' refreshes the open connections list and the badge", (title) => {
+    const { client, invalidated } = seeded();
+    refreshAfter(client, notice(title));
+    expect(invalidated()).toEqual({ list: true, badge: true });
+  });
+
+  it('a document notification leaves them alone; a reconnect refreshes them', () => {
+    const { client, invalidated } = seeded();
+    refreshAfter(client, notice('Document received'));
+    expect(invalidated()).toEqual({ list: false, badge: false });
+    refreshAfter(client, null);
+    expect(invalidated()).toEqual({ list: true, badge: true });
+  });
+});
