@@ -7,7 +7,7 @@ import { AppProviders } from '../app/providers';
 import { routes } from '../app/routes';
 import { createSnackbarStore } from '../components/snackbar';
 import { createFakeAuthClient, type FakeAuthClient } from './fake-auth-client';
-import { installFakeApi } from './fake-api';
+import { apiError, installFakeApi } from './fake-api';
 import { buildCompany, buildUser, documentTypeSummaries, flags } from './fixtures';
 
 /** Renders the real route table in a memory router, signed in or not, with a fake auth client. */
@@ -44,6 +44,14 @@ export function installSessionApi({
   const fullUser = buildUser({ companies, ...user });
   return installFakeApi({
     'GET /api/company/allCompanies': () => companies,
+    'GET /api/companyResolving/resolveCompanyByServiceId': (req) => {
+      const found = companies.find(
+        (c) => c.id === Number(new URLSearchParams(req.search).get('companyId')),
+      );
+      if (!found) return apiError(404, 'Company not found', 'company_not_found');
+      const { id, name, serviceId, isCloud, url } = found;
+      return { id, name, serviceId, isCloud, url };
+    },
     'GET /api/users/current': (req) =>
       req.headers.has('Company-Id') ? fullUser : { ...fullUser, roles: [], mainRole: null },
     'GET /api/featureflags': () => flags(featureFlags),

@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SELECTED_COMPANY_STORAGE_KEY } from '@flowline/shared';
+import { SnackbarProvider, createSnackbarStore } from '../../components/snackbar';
 import { SessionContext, type Session } from '../../features/session/use-session';
+import { apiError, installFakeApi } from '../../test/fake-api';
 import { buildCompany, buildUser } from '../../test/fixtures';
 import { installSessionApi, renderApp } from '../../test/render-app';
 import { ChangeAccountDialog } from './change-account-dialog';
@@ -25,12 +27,15 @@ function renderDialog(switchCompany = vi.fn<Session['switchCompany']>(() => Prom
     switchCompany,
   };
   const onClose = vi.fn();
+  const snackbarStore = createSnackbarStore();
   render(
-    <SessionContext.Provider value={session}>
-      <ChangeAccountDialog open onClose={onClose} />
-    </SessionContext.Provider>,
+    <SnackbarProvider store={snackbarStore}>
+      <SessionContext.Provider value={session}>
+        <ChangeAccountDialog open onClose={onClose} />
+      </SessionContext.Provider>
+    </SnackbarProvider>,
   );
-  return { switchCompany, onClose };
+  return { switchCompany, onClose, snackbarStore };
 }
 
 const accountNames = () =>
@@ -62,13 +67,53 @@ describe('Change Account dialog', () => {
   });
 
   it('switches to the chosen company with the keyboard', async () => {
+    const api = installSessionApi({ companies });
     const { switchCompany, onClose } = renderDialog();
     // The Account Name field has the focus; the first account is next.
     await userEvent.tab();
     expect(screen.getByRole('button', { name: /Bakken Operating Co/ })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(onClose).toHaveBeenCalled();
-    expect(switchCompany).toHaveBeenCalledWith(2);
+    await waitFor(() => expect(switchCompany).toHaveBeenCalledWith(2));
+    // The server decides between switching and the company's own host (item 24).
+    expect(api.find('GET', '/api/companyResolving/resolveCompanyByServiceId')[0]?.search).toBe(
+      '?companyId=2',
+    );
+  });
+
+  it("opens a cloud-hosted company's repository on its own host, as the server resolves it", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    installFakeApi({
+      'GET /api/companyResolving/resolveCompanyByServiceId': () => ({
+        id: 4,
+        name: 'Eagle Ford Services',
+        serviceId: 'svc-4',
+        isCloud: true,
+        url: 'https://eagle.flowline.example/',
+      }),
+    });
+    const { switchCompany } = renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: /Eagle Ford Services/ }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith('https://eagle.flowline.example/repository'),
+    );
+    expect(switchCompany).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message when the company cannot be resolved', async () => {
+    installFakeApi({
+      'GET /api/companyResolving/resolveCompanyByServiceId': () =>
+        apiError(404, 'Company not found', 'company_not_found'),
+    });
+    const { switchCompany, snackbarStore } = renderDialog();
+    await userEvent.click(screen.getByRole('button', { name: /Bakken Operating Co/ }));
+    await waitFor(() =>
+      expect(snackbarStore.getSnapshot()).toContainEqual(
+        expect.objectContaining({ message: 'Company not found', severity: 'error' }),
+      ),
+    );
+    expect(switchCompany).not.toHaveBeenCalled();
   });
 });
 

@@ -11,6 +11,9 @@ import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { cloudRepositoryUrl, type UserCompany } from '@flowline/shared';
+import { useSnackbar } from '../../components/snackbar';
+import { errorMessage } from '../../lib/api-error';
+import { resolveCompanyTarget } from '../../features/session/company-target';
 import { useSession } from '../../features/session/use-session';
 
 export const CHANGE_ACCOUNT_TITLE = 'Select Account to Navigate to';
@@ -18,6 +21,7 @@ export const CHANGE_ACCOUNT_TITLE = 'Select Account to Navigate to';
 /** Spec 2 §2.3: every company of the user except the current one, searchable by name. */
 export function ChangeAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { company, companies, switchCompany } = useSession();
+  const snackbar = useSnackbar();
   const [search, setSearch] = useState('');
   const titleId = useId();
 
@@ -28,14 +32,16 @@ export function ChangeAccountDialog({ open, onClose }: { open: boolean; onClose:
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [companies, company.id, search]);
 
-  const choose = (target: UserCompany) => {
+  const choose = async (chosen: UserCompany) => {
     onClose();
-    if (target.isCloud) {
-      const url = cloudRepositoryUrl(target);
-      if (url) window.location.assign(url);
-      return;
+    try {
+      // The server says where the company is served (spec 2 §7.4), not the cached list.
+      const target = await resolveCompanyTarget(chosen.id, '/repository');
+      if (target.kind === 'cloud') window.location.assign(target.url);
+      else if (target.kind === 'here') await switchCompany(target.company.id);
+    } catch (error) {
+      snackbar.showError(errorMessage(error));
     }
-    void switchCompany(target.id);
   };
 
   return (
@@ -67,7 +73,7 @@ export function ChangeAccountDialog({ open, onClose }: { open: boolean; onClose:
               const unavailable = c.isCloud && !cloudRepositoryUrl(c);
               return (
                 <ListItem key={c.id} disablePadding>
-                  <ListItemButton onClick={() => choose(c)} disabled={unavailable}>
+                  <ListItemButton onClick={() => void choose(c)} disabled={unavailable}>
                     <ListItemText
                       primary={c.name}
                       secondary={c.isCloud ? `${c.code} · opens its own site` : c.code}

@@ -9,6 +9,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useSnackbar } from '../../components/snackbar';
 import { errorMessage } from '../../lib/api-error';
+import { resolveCompanyTarget } from '../session/company-target';
 import { useSession } from '../session/use-session';
 import { onboardInvitation } from './api';
 import { SentInvitationDialog } from './sent-invitation-dialog';
@@ -46,19 +47,18 @@ export function OnboardingPage() {
   });
 
   const choose = async (id: number) => {
-    const chosen = companies.find((c) => c.id === id);
-    if (!chosen) return;
-    if (chosen.id === company.id) return setAnswered(true);
+    if (id === company.id) return setAnswered(true);
     const token = encodeURIComponent(invitationToken);
-    if (chosen.isCloud && chosen.url) {
-      window.location.assign(
-        `${chosen.url.replace(/\/+$/, '')}/admin/invitations/onboarding/${token}`,
-      );
-      return;
+    try {
+      const target = await resolveCompanyTarget(id, `/admin/invitations/onboarding/${token}`);
+      if (target.kind === 'cloud') return window.location.assign(target.url);
+      if (target.kind === 'unavailable') return;
+      // Switching resets the session and goes Home; come back here to onboard from the chosen one.
+      await switchCompany(id);
+      void navigate(`/admin/onboarding/${token}?submitInvitation=true`, { replace: true });
+    } catch (error) {
+      snackbar.showError(errorMessage(error));
     }
-    // Switching resets the session and goes Home; come back here to onboard from the chosen one.
-    await switchCompany(id);
-    void navigate(`/admin/onboarding/${token}?submitInvitation=true`, { replace: true });
   };
 
   return (

@@ -12,7 +12,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { invitationMessages } from '@flowline/shared';
 import { useSnackbar } from '../../components/snackbar';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { resolveCompanyTarget } from '../session/company-target';
 import { useSession } from '../session/use-session';
 import { registerInvitation } from './api';
 
@@ -26,9 +27,9 @@ export function RegisterInvitationPage() {
   const snackbar = useSnackbar();
   const { company, companies, switchCompany } = useSession();
   const local = companies.filter((c) => !c.isCloud);
-  const [choosing, setChoosing] = useState(
-    params.get('submitInvitation') !== 'true' && companies.length > 1,
-  );
+  const [answered, setAnswered] = useState(false);
+  // Read from the URL on every render: after a company switch the router may keep this page.
+  const choosing = !answered && params.get('submitInvitation') !== 'true' && companies.length > 1;
   const [notice, setNotice] = useState<Notice>(null);
   const started = useRef(false);
 
@@ -70,15 +71,18 @@ export function RegisterInvitationPage() {
   });
 
   const choose = async (id: number) => {
-    const chosen = companies.find((c) => c.id === id);
-    if (chosen?.isCloud && chosen.url) {
-      window.location.assign(
-        `${chosen.url.replace(/\/+$/, '')}/admin/invitations/list/${encodeURIComponent(invitationToken)}`,
-      );
-      return;
+    if (id === company.id) return setAnswered(true);
+    const token = encodeURIComponent(invitationToken);
+    try {
+      const target = await resolveCompanyTarget(id, `/admin/invitations/list/${token}`);
+      if (target.kind === 'cloud') return window.location.assign(target.url);
+      if (target.kind === 'unavailable') return;
+      // Switching resets the session and goes Home; come back to register in the chosen one.
+      await switchCompany(id);
+      void navigate(`/admin/invitations/${token}?submitInvitation=true`, { replace: true });
+    } catch (error) {
+      snackbar.showError(errorMessage(error));
     }
-    if (id !== company.id) await switchCompany(id);
-    setChoosing(false);
   };
 
   return (
