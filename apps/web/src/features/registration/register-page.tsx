@@ -6,7 +6,7 @@ import type { CompanyRegistration } from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar';
 import { errorMessage, isApiError } from '../../lib/api-error';
-import { useRegisterCompany } from './api';
+import { useInvitationTokenInfo, useRegisterCompany } from './api';
 import { RegistrationForm } from './registration-form';
 
 /**
@@ -27,6 +27,7 @@ export function RegisterPage() {
   const snackbar = useSnackbar();
   const register = useRegisterCompany();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
+  const invitation = useInvitationTokenInfo(invitationToken).data;
 
   const submit = (registration: CompanyRegistration) =>
     register.mutate(registration, {
@@ -47,6 +48,13 @@ export function RegisterPage() {
   return (
     <>
       <PageHeader title="Sign Up" />
+      {invitation && (
+        <Typography sx={{ mb: 1 }}>
+          {invitation.onboarding
+            ? `${invitation.senderCompanyName} asks your company to join and connect. Register, and your request to connect is sent to them.`
+            : `${invitation.senderCompanyName} invited your company to connect. Register, and the invitation waits for you when you sign in.`}
+        </Typography>
+      )}
       <Typography sx={{ mb: 3 }}>
         <Link component={RouterLink} to={loginHref}>
           {invitationToken ? 'Already have a login?' : 'Already have an account? Login instead'}
@@ -55,6 +63,7 @@ export function RegisterPage() {
       <RegistrationForm
         invitationToken={invitationToken ?? null}
         isBoarding={isBoarding}
+        invitedEmail={invitation?.receiverEmail ?? null}
         submitting={register.isPending}
         serverErrors={serverErrors}
         onSubmit={submit}

@@ -17,6 +17,8 @@ import { blankRegistration as blank, type RegistrationFormApi } from './form-typ
 interface RegistrationFormProps {
   invitationToken: string | null;
   isBoarding: boolean;
+  /** The address the invitation was sent to: prefilled as the administrator's e-mail. */
+  invitedEmail?: string | null;
   submitting: boolean;
   /** Field messages the server sent back (path → message). */
   serverErrors: Record<string, string> | undefined;
@@ -31,7 +33,13 @@ export function RegistrationForm(props: RegistrationFormProps) {
     defaultValues: { ...blank, invitationToken, isBoarding },
     mode: 'onTouched',
   });
-  const { setError } = form;
+  const { setError, getValues, setValue } = form;
+  const { invitedEmail } = props;
+
+  useEffect(() => {
+    // Prefill only: never overwrite what the visitor already typed.
+    if (invitedEmail && !getValues('userEmail')) setValue('userEmail', invitedEmail);
+  }, [invitedEmail, getValues, setValue]);
 
   useEffect(() => {
     for (const [field, message] of Object.entries(serverErrors ?? {})) {

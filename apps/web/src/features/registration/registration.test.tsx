@@ -230,3 +230,32 @@ describe('Sign Up', () => {
     ).toEqual([]);
   });
 });
+
+describe('Sign Up from an invitation e-mail', () => {
+  it('prefills the invited e-mail and names the inviting company', async () => {
+    const { api } = await renderRegister('/register/tok-5', {
+      'GET /api/invitation/token/tok-5': () => ({
+        receiverEmail: 'ap@caprock.example',
+        senderCompanyName: 'Permian Basin Services LLC',
+        onboarding: false,
+      }),
+      'POST /api/companyRegistration': () => json({ id: 8, name: 'Basin Supply LLC' }, 201),
+    });
+    expect(
+      await screen.findByText(/Permian Basin Services LLC invited your company to connect/),
+    ).toBeVisible();
+    await waitFor(() => expect(field('Email')).toHaveValue('ap@caprock.example'));
+    expect(api.find('GET', '/api/invitation/token/tok-5')[0]?.headers.has('Authorization')).toBe(
+      false,
+    );
+  });
+
+  it('registers without a hint when the token is unknown', async () => {
+    await renderRegister('/register/gone', {
+      'GET /api/invitation/token/gone': () => apiError(404, 'Invitation not found'),
+    });
+    expect(screen.getByRole('link', { name: 'Already have a login?' })).toBeVisible();
+    expect(field('Email')).toHaveValue('');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
