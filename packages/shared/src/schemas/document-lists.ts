@@ -59,6 +59,10 @@ export const zInbox = z.object({
 });
 export type Inbox = z.infer<typeof zInbox>;
 
+/** GET /documentroute/inbox/unreadCount: received documents the company has not opened yet. */
+export const zInboxUnreadCount = z.object({ count: z.number().int().min(0) });
+export type InboxUnreadCount = z.infer<typeof zInboxUnreadCount>;
+
 // ---- Status counts and tabs (spec 3 §3 status counts, §4 status tabs) -----------------------
 
 export const zRouteStatusRef = z.object({ id: z.number().int(), name: z.string() });

@@ -6,11 +6,13 @@ import {
   zDocumentTypeIdsParam,
   zIdParam,
   zInbox,
+  zInboxUnreadCount,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
 import type { ApiModule } from '../types';
 import { searchRoutes } from './search-routes';
 import * as service from './service';
+import { inboxUnreadCount } from './stats-service';
 
 /**
  * Document route lists (spec 2 §7.3), status tabs, dashboard data, search and type-ahead: reads,
@@ -51,6 +53,18 @@ export const documentListsRoutes: ApiModule = async (app, opts) => {
       },
     },
     async (req) => service.listInbox(db, requireTenant(req), req.query),
+  );
+
+  api.get(
+    '/documentroute/inbox/unreadCount',
+    {
+      schema: {
+        tags,
+        summary: 'How many received documents the company has not opened yet (the Inbox link)',
+        response: { 200: zInboxUnreadCount },
+      },
+    },
+    async (req) => inboxUnreadCount(db, requireTenant(req)),
   );
 
   api.get(

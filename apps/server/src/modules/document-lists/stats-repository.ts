@@ -168,3 +168,13 @@ export async function countOwnerDocumentsPerDay(
     owner_statement_count: number;
   }>(result);
 }
+
+/** Received documents of the company not opened yet (the navigation's Inbox count). */
+export async function countUnreadReceived(db: Db, companyId: number): Promise<number> {
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS n FROM document_routes r
+    WHERE r.company_id = ${companyId} AND r.side = 'received' AND NOT r.is_read
+      AND ${liveDocument}`);
+  const [row] = rowsOf<{ n: number }>(result);
+  return Number(row?.n ?? 0);
+}

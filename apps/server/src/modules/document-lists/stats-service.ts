@@ -6,6 +6,7 @@ import {
   type DailyDocumentCounts,
   type DashboardStats,
   type DocumentStatusCounts,
+  type InboxUnreadCount,
 } from '@flowline/shared';
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
@@ -15,6 +16,7 @@ import {
   countByTypeAndStatus,
   countOwnerDocumentsPerDay,
   countSentArInvoicesByStatus,
+  countUnreadReceived,
 } from './stats-repository';
 
 /** The statuses of the dashboard's payment chart, in its order (spec 3 §4). */
@@ -86,4 +88,9 @@ export async function ownerDocumentCounts(
       ownerStatementCount: r.owner_statement_count,
     })),
   };
+}
+
+/** The Inbox link's count: the company's received documents nobody has opened yet. */
+export async function inboxUnreadCount(db: Db, ctx: TenantContext): Promise<InboxUnreadCount> {
+  return { count: await countUnreadReceived(db, ctx.companyId) };
 }

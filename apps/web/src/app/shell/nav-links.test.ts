@@ -3,12 +3,13 @@ import { documentTypeSummaries } from '../../test/fixtures';
 import { adminNavLinks, userNavLinks } from './nav-links';
 
 describe('navigation links', () => {
-  it('start with Home and skip admin-only and (without the flag) accounting-report types', () => {
+  it('start with Home and the Inbox and skip admin-only and (without the flag) accounting-report types', () => {
     const labels = userNavLinks(documentTypeSummaries, { accountingReportFlag: false }).map(
       (l) => l.label,
     );
     expect(labels).toEqual([
       'Home',
+      'Inbox',
       'AR Invoice',
       'W9',
       'ACH',

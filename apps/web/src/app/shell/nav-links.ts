@@ -7,6 +7,7 @@ import {
 
 export type NavIcon =
   | 'home'
+  | 'inbox'
   | 'document'
   | 'logo'
   | 'profiles'
@@ -22,7 +23,10 @@ export interface NavLinkItem {
   icon: NavIcon;
 }
 
-/** Home, then one link per document type (spec 2 §2.1); accounting reports only with their flag. */
+/**
+ * Home, the Inbox (every received document, with the unread count), then one link per document
+ * type (spec 2 §2.1); accounting reports only with their flag.
+ */
 export function userNavLinks(
   documentTypes: readonly DocumentTypeSummary[],
   flags: Pick<FeatureFlags, 'accountingReportFlag'>,
@@ -32,6 +36,7 @@ export function userNavLinks(
   );
   return [
     { label: 'Home', to: '/', icon: 'home' },
+    { label: 'Inbox', to: '/inbox', icon: 'inbox' },
     ...types.map((t): NavLinkItem => ({
       label: t.name,
       to: `/documentlist/${t.id}`,

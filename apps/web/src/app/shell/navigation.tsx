@@ -1,4 +1,7 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
@@ -18,12 +21,14 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import { useSession } from '../../features/session/use-session';
 import { useDocumentTypes } from '../../features/document-types/api';
 import { useFeatureFlags } from '../../features/feature-flags/api';
 import { TopBarSpacer } from './top-bar';
 import Badge from '@mui/material/Badge';
 import { usePendingInvitationCount } from '../../features/invitations/api';
+import { inboxKeys, useInboxUnreadCount } from '../../features/inbox/api';
 import { Terminology, pluralizeTerm } from '@flowline/shared';
 import { useTerm } from '../../features/terminology/api';
 import { adminNavLinks, userNavLinks, type NavIcon, type NavLinkItem } from './nav-links';
@@ -32,6 +37,7 @@ export const DRAWER_WIDTH = 256;
 
 const icons: Record<NavIcon, SvgIconComponent> = {
   home: HomeOutlined,
+  inbox: InboxOutlined,
   document: DescriptionOutlined,
   logo: ImageOutlined,
   profiles: AccountTreeOutlined,
@@ -57,6 +63,59 @@ function InvitationsIcon() {
   );
 }
 
+/** The Inbox link carries the count of received documents nobody has opened yet. */
+function InboxIcon() {
+  const count = useInboxUnreadCount();
+  return (
+    <Badge
+      badgeContent={count > 0 ? count : null}
+      color="primary"
+      max={999}
+      data-testid="inbox-badge"
+      // The label says it in words (InboxLabel); the number alone would read oddly before 'Inbox'.
+      slotProps={{ badge: { 'aria-hidden': true } }}
+    >
+      <InboxOutlined fontSize="small" />
+    </Badge>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+function InboxLabel({ label }: { label: string }) {
+  const count = useInboxUnreadCount();
+  return (
+    <>
+      {label}
+      {count > 0 && <Box component="span" sx={visuallyHidden}>{`, ${count} unread`}</Box>}
+    </>
+  );
+}
+
+/**
+ * Opening a document marks it read, on a page the navigation does not see: the count is asked
+ * again after each change of page (one small count query).
+ */
+function useRefreshInboxCountOnNavigate() {
+  const { pathname } = useLocation();
+  const queryClient = useQueryClient();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: inboxKeys.unreadCount() });
+  }, [pathname, queryClient]);
+}
+
 function NavEntry({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => void }) {
   const Icon = icons[link.icon];
   return (
@@ -74,10 +133,16 @@ function NavEntry({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => 
         }}
       >
         <ListItemIcon sx={{ minWidth: 36 }}>
-          {link.icon === 'invitations' ? <InvitationsIcon /> : <Icon fontSize="small" />}
+          {link.icon === 'invitations' ? (
+            <InvitationsIcon />
+          ) : link.icon === 'inbox' ? (
+            <InboxIcon />
+          ) : (
+            <Icon fontSize="small" />
+          )}
         </ListItemIcon>
         <ListItemText
-          primary={link.label}
+          primary={link.icon === 'inbox' ? <InboxLabel label={link.label} /> : link.label}
           slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
         />
       </ListItemButton>
@@ -91,6 +156,7 @@ function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate
   const flags = useFeatureFlags();
   const profilesLabel = pluralizeTerm(useTerm(Terminology.OrgUnit));
   const adminLinks = isAdministrator ? adminNavLinks({ mobile, profilesLabel }) : [];
+  useRefreshInboxCountOnNavigate();
 
   return (
     <nav aria-label="Main navigation">

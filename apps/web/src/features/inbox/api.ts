@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { zInbox } from '@flowline/shared';
+import { zInbox, zInboxUnreadCount } from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
 import { documentListKeys } from '../documents/list';
 
@@ -12,6 +12,7 @@ export interface InboxQuery {
 export const inboxKeys = {
   all: [...documentListKeys.all, 'inbox'] as const,
   page: (query: InboxQuery) => [...inboxKeys.all, query] as const,
+  unreadCount: () => [...inboxKeys.all, 'unread-count'] as const,
 };
 
 export function getInbox(query: InboxQuery) {
@@ -27,4 +28,23 @@ export const inboxQueryOptions = (query: InboxQuery) =>
 
 export function useInbox(query: InboxQuery) {
   return useQuery(inboxQueryOptions(query));
+}
+
+export function getInboxUnreadCount() {
+  return apiRequest('/documentroute/inbox/unreadCount', { schema: zInboxUnreadCount });
+}
+
+/**
+ * The navigation's Inbox count. Under the document-list keys, so whatever refreshes the lists
+ * (real-time document events, list mutations) refreshes it too; 0 while loading or failing.
+ */
+export const inboxUnreadCountQueryOptions = () =>
+  queryOptions({
+    queryKey: inboxKeys.unreadCount(),
+    queryFn: getInboxUnreadCount,
+    meta: { silent: true },
+  });
+
+export function useInboxUnreadCount(): number {
+  return useQuery(inboxUnreadCountQueryOptions()).data?.count ?? 0;
 }
