@@ -1,9 +1,23 @@
-import { historyOperationInfo, type HistoryDetails, type HistoryEntry } from '@flowline/shared';
+import {
+  HistoryOperation,
+  historyOperationInfo,
+  type HistoryDetails,
+  type HistoryEntry,
+} from '@flowline/shared';
 import type { HistoryListRow, HistoryRow } from './repository';
 
-export function presentHistoryEntry({ entry, firstName, lastName }: HistoryListRow): HistoryEntry {
+/**
+ * Who an entry names. 'Received' is the receiving company's event, done by the system when the
+ * sender sent: it names that company, never the sender's user who triggered it (issue 11 item 12).
+ */
+function actorOf({ entry, firstName, lastName, companyName }: HistoryListRow): string | null {
+  if (entry.operationId === HistoryOperation.Receive) return companyName ?? 'System';
+  return [firstName, lastName].filter(Boolean).join(' ') || null;
+}
+
+export function presentHistoryEntry(row: HistoryListRow): HistoryEntry {
+  const { entry } = row;
   const op = historyOperationInfo(entry.operationId);
-  const name = [firstName, lastName].filter(Boolean).join(' ');
   return {
     id: entry.id,
     operation: { id: op.id, name: op.name, label: op.label, categories: [op.category] },
@@ -13,7 +27,7 @@ export function presentHistoryEntry({ entry, firstName, lastName }: HistoryListR
     oldValue: entry.oldValue,
     newValue: entry.newValue,
     rowNumber: entry.rowNumber,
-    updateUser: name || null,
+    updateUser: actorOf(row),
     updateDate: entry.createdAt.toISOString(),
     hasHistoryDetails: entry.details !== null,
     metadataTypeId: entry.metadataTypeId,
@@ -29,6 +43,19 @@ const text = (v: unknown): string | null =>
  */
 export function presentHistoryDetails(row: HistoryRow): HistoryDetails {
   const details = row.details as unknown;
+  // Attachment entries keep the attachment's id for us; people see its file name.
+  if (row.objectType === 'attachment') {
+    return {
+      historyId: row.id,
+      items: [
+        {
+          name: 'File name',
+          oldValue: row.oldValue,
+          newValue: row.newValue ?? (row.oldValue === null ? row.objectName : null),
+        },
+      ],
+    };
+  }
   const list = Array.isArray(details)
     ? details
     : details &&

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { documentHistory, users } from '../../db/schema/index';
+import { companies, documentHistory, users } from '../../db/schema/index';
 
 /**
  * The append-only audit trail of a document (a trigger refuses UPDATE and DELETE). Reads take a
@@ -17,6 +17,7 @@ const entryColumns = {
   entry: documentHistory,
   firstName: users.firstName,
   lastName: users.lastName,
+  companyName: companies.name,
 };
 
 /** Newest first; `operationIds` filters in SQL (the category tabs). */
@@ -25,6 +26,7 @@ export async function listHistory(db: Db, documentId: number, operationIds: numb
     .select(entryColumns)
     .from(documentHistory)
     .leftJoin(users, eq(users.id, documentHistory.userId))
+    .leftJoin(companies, eq(companies.id, documentHistory.companyId))
     .where(
       and(
         eq(documentHistory.documentId, documentId),

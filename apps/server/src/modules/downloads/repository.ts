@@ -19,18 +19,26 @@ export async function unsafeFindAttachment(db: Db, id: number): Promise<Attachme
   return row ?? null;
 }
 
-/** The Download history entry (operation 24) of an explicit download by the caller. */
+/**
+ * The Download history entry (operation 24) of an explicit download by the caller, or a Read
+ * ('Viewed', operation 3) entry when the file was fetched to be shown (an attachment preview).
+ */
 export async function insertDownloadHistory(
   db: Db,
   ctx: TenantContext,
   documentId: number,
-  entry: { objectType: 'document' | 'attachment'; objectName: string; format?: 'pdf' },
+  entry: {
+    objectType: 'document' | 'attachment';
+    objectName: string;
+    format?: 'pdf';
+    viewed?: boolean;
+  },
 ) {
   await db.insert(documentHistory).values({
     documentId,
     companyId: ctx.companyId,
     userId: ctx.userId,
-    operationId: HistoryOperation.Download,
+    operationId: entry.viewed ? HistoryOperation.Read : HistoryOperation.Download,
     objectType: entry.objectType,
     objectName: entry.objectName.slice(0, 255),
     details: entry.format ? { format: entry.format } : null,

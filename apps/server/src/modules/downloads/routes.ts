@@ -8,7 +8,7 @@ import * as service from './service';
 
 const zIdParams = z.object({ id: zIdParam });
 const zPdfQuery = z.object({
-  /** Show the PDF (inline, no Download history) instead of downloading it. */
+  /** Show the file instead of downloading it (no Download history; an attachment logs Viewed). */
   inline: z.enum(['true', 'false']).default('false'),
 });
 
@@ -54,13 +54,30 @@ export const downloadsRoutes: ApiModule = async (app, { db, blobStore }) => {
     service.prepareDocumentDownload,
   );
 
-  fileById(
+  api.get(
     '/download/attachment/:id',
     {
-      summary: 'An attachment file, for a caller who can see its document',
-      produces: ['application/octet-stream'],
+      ...file,
+      schema: {
+        tags,
+        summary:
+          'An attachment file, for a caller who can see its document; inline=true is the preview (history: Viewed)',
+        params: zIdParams,
+        querystring: zPdfQuery,
+        produces: ['application/octet-stream'],
+      },
     },
-    service.prepareAttachmentDownload,
+    async (req, reply) => {
+      const prepared = await service.prepareAttachmentDownload(
+        db,
+        blobStore,
+        req.log,
+        requireTenant(req),
+        req.params.id,
+        req.query.inline === 'true',
+      );
+      return sendFile(req, reply, prepared.response, prepared.hooks);
+    },
   );
 
   api.get(

@@ -67,20 +67,26 @@ export async function prepareDocumentDownload(
   return downloadOf(db, blobStore, log, ctx, document.id, 'document', document);
 }
 
-/** GET /download/attachment/{id}: an attachment of a document the caller can see. */
+/**
+ * GET /download/attachment/{id}: an attachment of a document the caller can see. `inline` is the
+ * preview: a PDF or image is sent inline and the history says 'Viewed', not 'Downloaded'.
+ */
 export async function prepareAttachmentDownload(
   db: Db,
   blobStore: BlobStore,
   log: FastifyBaseLogger,
   ctx: TenantContext,
   attachmentId: number,
+  inline = false,
 ): Promise<PreparedFile> {
   const attachment = await repo.unsafeFindAttachment(db, attachmentId);
   // The tenant check is the attachment's document; a foreign one looks exactly like a missing one.
   if (!attachment || !(await findVisibleDocument(db, ctx.companyId, attachment.documentId))) {
     throw attachmentNotFound();
   }
-  return downloadOf(db, blobStore, log, ctx, attachment.documentId, 'attachment', attachment);
+  return downloadOf(db, blobStore, log, ctx, attachment.documentId, 'attachment', attachment, {
+    viewed: inline,
+  });
 }
 
 /** The stored-file columns a document row and an attachment row share. */
@@ -104,13 +110,16 @@ function downloadOf(
   documentId: number,
   what: 'document' | 'attachment',
   file: StoredFile,
+  opts: { viewed?: boolean } = {},
 ): PreparedFile {
+  const viewed = opts.viewed ?? false;
+  const inline = viewed && INLINE_TYPES.has(file.contentType);
   return {
     response: {
       contentType: file.contentType,
       size: file.fileSize,
       etag: `"${file.fileSha256}"`,
-      disposition: contentDisposition('attachment', file.fileName),
+      disposition: contentDisposition(inline ? 'inline' : 'attachment', file.fileName),
       ranges: false,
     },
     hooks: {
@@ -119,6 +128,7 @@ function downloadOf(
         repo.insertDownloadHistory(db, ctx, documentId, {
           objectType: what,
           objectName: file.fileName,
+          viewed,
         }),
     },
   };

@@ -150,6 +150,8 @@ export const documentFilePath = (id: number) => `/documents/${id}/file/1`;
 export const documentPdfPath = (id: number) => `/download/${id}/pdf`;
 export const documentDownloadPath = (id: number) => `/download/${id}`;
 export const attachmentDownloadPath = (id: number) => `/download/attachment/${id}`;
+/** The preview's fetch: the server logs it as 'Viewed', not 'Downloaded'. */
+export const attachmentPreviewPath = (id: number) => `/download/attachment/${id}?inline=true`;
 
 export const fileQueryOptions = (path: string) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { attachmentDownloadPath, documentFilePath, documentPdfPath } from '../api';
+import { attachmentPreviewPath, documentFilePath, documentPdfPath } from '../api';
 
 /** What the viewer shows: a file path of the API and how to render it. */
 export interface ViewerSource {
@@ -32,7 +32,7 @@ export function attachmentViewerSource(attachment: {
   fileName: string;
 }): ViewerSource | null {
   const type = attachment.contentType.toLowerCase();
-  const path = attachmentDownloadPath(attachment.id);
+  const path = attachmentPreviewPath(attachment.id);
   if (type === 'application/pdf') return { path, kind: 'pdf', title: attachment.fileName };
   if (IMAGE_TYPES.has(type)) return { path, kind: 'image', title: attachment.fileName };
   return null;
