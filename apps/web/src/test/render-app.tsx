@@ -59,6 +59,7 @@ export function installSessionApi({
     // What the shell and Home always ask for: no connections, no system notifications.
     'GET /api/party/grid/search': () => ({ items: [], totalRecords: 0 }),
     'GET /api/notifications/pendingSystemNotifications': () => [],
+    'GET /api/me/membership-invitations': () => [],
     'GET /api/documentroute/inbox/unreadCount': () => ({ count: 0 }),
     'POST /api/exchangeusers/welcomeMessageDisplayed': () => new Response(null, { status: 204 }),
     'POST /api/clientexceptionlogger/exception': () => new Response(null, { status: 204 }),

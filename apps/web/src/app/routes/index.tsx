@@ -50,6 +50,13 @@ export const routes: RouteObject[] = [
           { path: 'register/:invitationToken', lazy: register },
           { path: 'onboarding/:invitationToken', lazy: register },
           {
+            path: 'confirm-email/:token',
+            lazy: lazyPage(
+              () => import('../../features/membership-invitations/confirm-email-page'),
+              'ConfirmEmailPage',
+            ),
+          },
+          {
             path: 'registersuccess',
             lazy: lazyPage(
               () => import('../../features/registration/register-success-page'),
@@ -93,6 +100,13 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../../features/notifications/notifications-page'),
               'NotificationsPage',
+            ),
+          },
+          {
+            path: 'membership-invitations',
+            lazy: lazyPage(
+              () => import('../../features/membership-invitations/membership-invitations-page'),
+              'MembershipInvitationsPage',
             ),
           },
           {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { UNAUTHORIZED_LOGOUT_DELAY_MS, isAdministrator } from '@flowline/shared';
 import { setApiCompanyId } from '../../lib/api-client';
 import { reportClientError } from '../../lib/client-error-reporter';
@@ -10,6 +12,8 @@ import { sessionKeys } from '../../features/session/api';
 import { useSnackbar } from '../../components/snackbar';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
+import { MembershipInvitationsList } from '../../features/membership-invitations/membership-invitations-list';
+import { PublicLayout } from '../pages/public-layout';
 import { OnboardingPendingDialog } from './onboarding-pending-dialog';
 import { startSession } from './start-session';
 
@@ -71,6 +75,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [result, switchCompany],
   );
 
+  if (result?.kind === 'invitations-only') {
+    return (
+      <PublicLayout>
+        <Typography variant="h1" sx={{ mb: 1 }}>
+          Invitations to join a company
+        </Typography>
+        <Typography sx={{ mb: 3 }}>
+          You do not belong to a company on Flowline yet. Accept an invitation to start.
+        </Typography>
+        <MembershipInvitationsList
+          onAccepted={() => {
+            navigate('/');
+            void queryClient.resetQueries();
+          }}
+        />
+        <Button sx={{ mt: 3 }} onClick={() => void signOut()}>
+          Logout
+        </Button>
+      </PublicLayout>
+    );
+  }
   if (!session) {
     const label = result?.kind === 'unauthorized' ? 'Signing out…' : undefined;
     return <FullPageSpinner label={label} />;

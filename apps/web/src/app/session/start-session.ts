@@ -11,10 +11,13 @@ import { readStoredCompanyId, writeStoredCompanyId } from '../../lib/selected-co
 import { withTimeout } from '../../lib/with-timeout';
 import { companiesQueryOptions, currentUserQueryOptions } from '../../features/session/api';
 import { featureFlagsQueryOptions } from '../../features/feature-flags/api';
+import { myMembershipInvitationsQueryOptions } from '../../features/membership-invitations/api';
 
 export type SessionStart =
   | { kind: 'ready'; company: UserCompany; companies: UserCompany[]; user: CurrentUser }
   | { kind: 'cloud-redirect'; url: string }
+  /** No company yet, but companies are asking the person to join them. */
+  | { kind: 'invitations-only' }
   | { kind: 'unauthorized' };
 
 /**
@@ -34,7 +37,11 @@ export async function startSession(queryClient: QueryClient): Promise<SessionSta
       .filter((c) => c.isCloud)
       .map(cloudRepositoryUrl)
       .find((u): u is string => u !== null);
-    return url ? { kind: 'cloud-redirect', url } : { kind: 'unauthorized' };
+    if (url) return { kind: 'cloud-redirect', url };
+    const invitations = await queryClient
+      .fetchQuery({ ...myMembershipInvitationsQueryOptions(), retry: false })
+      .catch(() => []);
+    return invitations.length > 0 ? { kind: 'invitations-only' } : { kind: 'unauthorized' };
   }
   writeStoredCompanyId(company.id);
   setApiCompanyId(company.id);

@@ -10,10 +10,12 @@ import AccountCircle from '@mui/icons-material/AccountCircle';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import Logout from '@mui/icons-material/Logout';
 import { canEditOwnProfile } from '@flowline/shared';
 import { useSession } from '../../features/session/use-session';
 import { useUnreadNotificationCount } from '../../features/notifications/api';
+import { useMyMembershipInvitations } from '../../features/membership-invitations/api';
 import { useAuth } from '../auth/auth-context';
 import { ChangeAccountDialog } from './change-account-dialog';
 
@@ -22,6 +24,7 @@ export function AccountMenu() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const unread = useUnreadNotificationCount();
+  const invitationCount = useMyMembershipInvitations().data?.length ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changeAccountOpen, setChangeAccountOpen] = useState(false);
   const menuId = useId();
@@ -47,6 +50,16 @@ export function AccountMenu() {
           <SwapHoriz fontSize="small" />
         </ListItemIcon>
         <ListItemText>Change Account</ListItemText>
+      </MenuItem>
+    ),
+    invitationCount > 0 && (
+      <MenuItem key="membership-invitations" onClick={() => go('/membership-invitations')}>
+        <ListItemIcon>
+          <Badge badgeContent={invitationCount} color="error">
+            <GroupAddOutlined fontSize="small" />
+          </Badge>
+        </ListItemIcon>
+        <ListItemText>Invitations to join a company</ListItemText>
       </MenuItem>
     ),
     <MenuItem

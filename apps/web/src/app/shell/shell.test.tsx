@@ -178,6 +178,45 @@ describe('session start', () => {
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1), { timeout: 3000 });
   });
 
+  it('offers a person without a company the companies asking them to join, and joins on Accept', async () => {
+    let joined = false;
+    const api = installSessionApi({
+      companies: [],
+      handlers: {
+        'GET /api/company/allCompanies': () =>
+          joined ? [buildCompany({ id: 9, name: 'Joined Co' })] : [],
+        'GET /api/me/membership-invitations': () =>
+          joined
+            ? []
+            : [
+                {
+                  id: 41,
+                  companyId: 9,
+                  companyName: 'Joined Co',
+                  invitedBy: 'Ada Admin',
+                  mainRole: 3,
+                  createdAt: '2026-11-20T10:00:00.000Z',
+                },
+              ],
+        'POST /api/me/membership-invitations/41/accept': () => {
+          joined = true;
+          return { companyId: 9, companyName: 'Joined Co', message: 'You joined Joined Co' };
+        },
+      },
+    });
+    const { auth } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Joined Co' })).toBeInTheDocument();
+    expect(screen.getByText(/Ada Admin invited you/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() =>
+      expect(api.find('POST', '/api/me/membership-invitations/41/accept')).toHaveLength(1),
+    );
+    expect(
+      await screen.findByTestId('selected-company-name', undefined, { timeout: 5000 }),
+    ).toHaveTextContent('Joined Co');
+    expect(auth.signOut).not.toHaveBeenCalled();
+  });
+
   it('opens ErrorLoading and logs the failure when start-up fails', async () => {
     const api = installSessionApi({
       handlers: { 'GET /api/company/allCompanies': () => apiError(500, 'Database unavailable') },

@@ -51,6 +51,7 @@ const user = (id: number, firstName: string, emailAddress: string): AdminUserLis
   lastName: 'Vance',
   isActive: true,
   blocked: false,
+  invitationPending: false,
   mainRole: Role.User,
 });
 const accepted = {

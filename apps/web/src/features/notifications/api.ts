@@ -19,6 +19,8 @@ import { getCountTolerating404 } from '../../lib/count';
 export const NotificationAction = {
   openDocument: 'openDocument',
   openInvitation: 'openInvitation',
+  /** A company asks the person to join it (issue 10 item 2). */
+  openMembershipInvitation: 'openMembershipInvitation',
 } as const;
 
 export const notificationKeys = {

@@ -38,6 +38,8 @@ export function NotificationsPage() {
       else showError(documentMessages.noLongerAvailable);
     } else if (notification.actionId === NotificationAction.openInvitation && id) {
       navigate(`/admin/invitations?idByNotification=${id}`);
+    } else if (notification.actionId === NotificationAction.openMembershipInvitation) {
+      navigate('/membership-invitations');
     }
   };
 

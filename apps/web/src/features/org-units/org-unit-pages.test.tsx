@@ -16,6 +16,7 @@ const paula: AdminUserListItem = {
   lastName: 'Vance',
   isActive: true,
   blocked: false,
+  invitationPending: false,
   mainRole: Role.Administrator,
 };
 const stored: OrgUnit = {

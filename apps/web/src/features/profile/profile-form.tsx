@@ -26,6 +26,10 @@ interface ProfileFormProps {
   /** Unsubscribe mode: only Receive Emails stays editable (spec 3 §4). */
   unsubscribe: boolean;
   saving: boolean;
+  /** Opens Change Email Address (the change waits for the new address to confirm it). */
+  onChangeEmail?: () => void;
+  /** A requested new e-mail waiting for confirmation. */
+  pendingEmail?: string | null;
   onSubmit(values: PersonalizationUpdate): void;
   onCancel(): void;
 }
@@ -37,6 +41,8 @@ export function ProfileForm({
   profileReadOnly,
   unsubscribe,
   saving,
+  onChangeEmail,
+  pendingEmail,
   onSubmit,
   onCancel,
 }: ProfileFormProps) {
@@ -80,7 +86,15 @@ export function ProfileForm({
               fullWidth
               slotProps={{ htmlInput: { readOnly: true } }}
               disabled={unsubscribe}
+              helperText={
+                pendingEmail ? `Waiting for ${pendingEmail} to confirm the change` : undefined
+              }
             />
+            {onChangeEmail && !lockProfile && (
+              <Button size="small" sx={{ mt: 0.5 }} onClick={onChangeEmail}>
+                Change Email Address
+              </Button>
+            )}
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>{text('title', 'Title', false)}</Grid>
           <Grid size={{ xs: 12, md: 6 }}>{text('firstName', 'First Name', true)}</Grid>

@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import { canEditOwnProfile, type PersonalizationUpdate } from '@flowline/shared';
+import { ChangeEmailDialog } from '../users/change-email-dialog';
+import { useRequestOwnEmailChange } from './api';
 import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar';
 import { errorMessage } from '../../lib/api-error';
@@ -21,6 +23,9 @@ export function ProfilePage() {
   const personalization = usePersonalization();
   const save = useSavePersonalization();
   const prefs = personalization.data;
+  const changeEmail = useRequestOwnEmailChange();
+  const [emailDialogOpen, setEmailDialogOpen] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   const profile = {
     firstName: user.firstName,
@@ -72,12 +77,30 @@ export function ProfilePage() {
           profileReadOnly={!canEditOwnProfile(user.userType)}
           unsubscribe={unsubscribe}
           saving={save.isPending}
+          onChangeEmail={() => setEmailDialogOpen(true)}
+          pendingEmail={pendingEmail}
           onSubmit={submit}
           onCancel={() => void navigate('/')}
         />
       ) : (
         <CircularProgress aria-label="Loading" />
       )}
+      <ChangeEmailDialog
+        open={emailDialogOpen}
+        currentEmail={user.emailAddress}
+        saving={changeEmail.isPending}
+        onClose={() => setEmailDialogOpen(false)}
+        onSubmit={(emailAddress) =>
+          changeEmail.mutate(emailAddress, {
+            onSuccess: (result) => {
+              snackbar.showSuccess(result.message);
+              setPendingEmail(result.pendingEmailAddress);
+              setEmailDialogOpen(false);
+            },
+            onError: (error) => snackbar.showError(errorMessage(error)),
+          })
+        }
+      />
     </>
   );
 }

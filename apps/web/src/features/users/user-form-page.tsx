@@ -113,6 +113,17 @@ export function UserFormPage() {
           This user is blocked: they cannot sign in to this company until unblocked.
         </Alert>
       )}
+      {current?.invitationPending && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {adminUserMessages.invitationPending}: this person has not joined the company yet. They
+          join when they first sign in or accept the invitation they were sent.
+        </Alert>
+      )}
+      {current?.pendingEmailAddress && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Waiting for {current.pendingEmailAddress} to confirm the change of e-mail address.
+        </Alert>
+      )}
       {ready ? (
         <UserForm
           // A changed e-mail address re-creates the form with the new values.
@@ -168,7 +179,7 @@ export function UserFormPage() {
                 { id, emailAddress },
                 {
                   onSuccess: () => {
-                    snackbar.showSuccess(adminUserMessages.emailChanged);
+                    snackbar.showSuccess(adminUserMessages.emailChangeRequested(emailAddress));
                     setDialog(null);
                   },
                   onError: (error) => snackbar.showError(userSaveErrorMessage(error)),

@@ -24,6 +24,8 @@ const user: AdminUser = {
   userOrgUnitIds: [4],
   userType: 1,
   isTemporaryPassword: false,
+  invitationPending: false,
+  pendingEmailAddress: null,
 };
 
 describe('user form rules', () => {

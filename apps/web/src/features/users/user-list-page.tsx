@@ -4,7 +4,11 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import type { GridColDef } from '@mui/x-data-grid';
-import { adminUserOrderByFields, type AdminUserListItem } from '@flowline/shared';
+import {
+  adminUserMessages,
+  adminUserOrderByFields,
+  type AdminUserListItem,
+} from '@flowline/shared';
 import { DataTable, SearchField, useServerTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { useUserPage } from './api';
@@ -34,6 +38,9 @@ const columns: GridColDef<AdminUserListItem>[] = [
           {row.emailAddress}
         </Link>
         {row.blocked && <Chip label="Blocked" size="small" color="warning" variant="outlined" />}
+        {row.invitationPending && (
+          <Chip label={adminUserMessages.invitationPending} size="small" variant="outlined" />
+        )}
       </Box>
     ),
   },

@@ -16,6 +16,7 @@ const rows: AdminUserListItem[] = [
     lastName: 'Lee',
     isActive: true,
     blocked: false,
+    invitationPending: false,
     mainRole: 1,
   },
   {
@@ -25,6 +26,7 @@ const rows: AdminUserListItem[] = [
     lastName: 'Ray',
     isActive: false,
     blocked: false,
+    invitationPending: false,
     mainRole: 3,
   },
 ];
@@ -37,12 +39,14 @@ const victor: AdminUser = {
   phoneNumber: null,
   isActive: true,
   blocked: false,
+  invitationPending: false,
   mainRole: Role.ReadOnly,
   additionalRoles: [],
   userRoles: [{ roleId: 3, userId: 4 }],
   userOrgUnitIds: [5],
   userType: 1,
   isTemporaryPassword: false,
+  pendingEmailAddress: null,
 };
 const midland = {
   id: 5,
@@ -184,7 +188,11 @@ describe('User form', () => {
     await userEvent.clear(field);
     await userEvent.type(field, 'v@permian.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(messages(snackbarStore)).toContain('User email address changed'));
+    await waitFor(() =>
+      expect(messages(snackbarStore)).toContain(
+        'A confirmation link was sent to v@permian.example. The e-mail address changes when it is confirmed.',
+      ),
+    );
     expect(api.find('POST', '/api/users/4/emailaddress')[0]?.body).toEqual({
       emailAddress: 'v@permian.example',
     });
