@@ -3,8 +3,10 @@ import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import HubOutlined from '@mui/icons-material/HubOutlined';
+import { Terminology, pluralizeTerm } from '@flowline/shared';
 import { useSession } from '../../features/session/use-session';
 import { useNetworkMatchesCount } from '../../features/network/api';
+import { useTerm } from '../../features/terminology/api';
 
 /** Goes to the possible connections; the red badge counts network matches (spec 2 §2.2). */
 export function ConnectionsButton({ compact = false }: { compact?: boolean }) {
@@ -12,7 +14,9 @@ export function ConnectionsButton({ compact = false }: { compact?: boolean }) {
   // Matching and connecting are admin screens, so only administrators' sessions ask for the count.
   const count = useNetworkMatchesCount({ enabled: isAdministrator });
   const navigate = useNavigate();
-  const label = count > 0 ? `Connections, ${count} network matches` : 'Connections';
+  // The company's term for a party, e.g. 'Partners' (spec 3: every place a term is shown).
+  const title = pluralizeTerm(useTerm(Terminology.Party));
+  const label = count > 0 ? `${title}, ${count} network matches` : title;
   const icon = (
     <Badge badgeContent={count} color="error" max={99}>
       <HubOutlined />
@@ -33,7 +37,7 @@ export function ConnectionsButton({ compact = false }: { compact?: boolean }) {
       startIcon={icon}
       sx={{ whiteSpace: 'nowrap', '& .MuiButton-startIcon': { mr: count > 0 ? 1.5 : 1 } }}
     >
-      Connections
+      {title}
     </Button>
   );
 }

@@ -47,7 +47,7 @@ export function userNavLinks(
 
 const adminLinks: readonly NavLinkItem[] = [
   { label: 'Logo', to: '/admin/logo', icon: 'logo' },
-  // Shown with the company's own term for profiles (see adminNavLinks).
+  // Profiles and Connections are shown with the company's own terms (see adminNavLinks).
   { label: 'Profiles', to: '/admin/orgunits', icon: 'profiles' },
   { label: 'W9', to: `/admin/legalDocuments/${LegalDocumentType.W9}`, icon: 'legal' },
   {
@@ -66,13 +66,18 @@ const adminLinks: readonly NavLinkItem[] = [
 export function adminNavLinks({
   mobile,
   profilesLabel = 'Profiles',
+  connectionsLabel = 'Connections',
 }: {
   mobile: boolean;
   /** The plural of the company's term for an org unit (spec 3: 'Profile' by default). */
   profilesLabel?: string;
+  /** The plural of the company's term for a party (spec 3: 'Connection' by default). */
+  connectionsLabel?: string;
 }): NavLinkItem[] {
-  const links = adminLinks.map((l) =>
-    l.to === '/admin/orgunits' ? { ...l, label: profilesLabel } : l,
-  );
+  const labels: Record<string, string> = {
+    '/admin/orgunits': profilesLabel,
+    '/admin/parties': connectionsLabel,
+  };
+  const links = adminLinks.map((l) => ({ ...l, label: labels[l.to] ?? l.label }));
   return mobile ? links.filter((l) => l.to === '/admin/invitations') : links;
 }

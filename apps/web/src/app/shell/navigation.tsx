@@ -155,7 +155,10 @@ function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate
   const documentTypes = useDocumentTypes().data ?? [];
   const flags = useFeatureFlags();
   const profilesLabel = pluralizeTerm(useTerm(Terminology.OrgUnit));
-  const adminLinks = isAdministrator ? adminNavLinks({ mobile, profilesLabel }) : [];
+  const connectionsLabel = pluralizeTerm(useTerm(Terminology.Party));
+  const adminLinks = isAdministrator
+    ? adminNavLinks({ mobile, profilesLabel, connectionsLabel })
+    : [];
   useRefreshInboxCountOnNavigate();
 
   return (

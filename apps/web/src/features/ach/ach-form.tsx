@@ -7,8 +7,10 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
+  Terminology,
   achAccountTypeNames,
   achCountryNames,
+  pluralizeTerm,
   zAchInput,
   type Ach,
   type AchFormValues,
@@ -16,6 +18,7 @@ import {
   type AchAvailableParty,
   type AchRef,
 } from '@flowline/shared';
+import { useTerm } from '../terminology/api';
 import { useAchAvailableParties } from './api';
 import { AccountNumberField } from './account-number-field';
 import {
@@ -65,6 +68,8 @@ export function AchForm({
   const orgUnitIds = useWatch({ control, name: 'orgUnitIds' }) ?? NONE;
   const parties = useAchAvailableParties(orgUnitIds);
   const offered = orgUnitIds.length === 0 ? NOTHING_OFFERED : parties.data;
+  const profileTerm = useTerm(Terminology.OrgUnit);
+  const connectionTerm = useTerm(Terminology.Party);
 
   useEffect(() => {
     if (!offered) return;
@@ -202,13 +207,13 @@ export function AchForm({
             name="orgUnitIds"
             render={({ field, fieldState }) => (
               <ChipsPicker
-                label="Profile"
+                label={profileTerm}
                 options={pickerOptions(profiles, field.value ?? [], ach?.profiles ?? [])}
                 value={field.value ?? []}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={fieldState.error?.message}
-                noOptionsText="No active profiles"
+                noOptionsText={`No active ${pluralizeTerm(profileTerm).toLowerCase()}`}
               />
             )}
           />
@@ -219,7 +224,7 @@ export function AchForm({
             name="partyIds"
             render={({ field, fieldState }) => (
               <ChipsPicker
-                label="Connection"
+                label={connectionTerm}
                 options={pickerOptions(offered ?? [], field.value ?? [], ach?.connections ?? [])}
                 value={field.value ?? []}
                 onChange={field.onChange}
@@ -228,8 +233,8 @@ export function AchForm({
                 loading={parties.isFetching}
                 noOptionsText={
                   orgUnitIds.length === 0
-                    ? 'Choose a Profile first'
-                    : 'No connections in the chosen profiles'
+                    ? `Choose a ${profileTerm} first`
+                    : `No ${pluralizeTerm(connectionTerm).toLowerCase()} in the chosen ${pluralizeTerm(profileTerm).toLowerCase()}`
                 }
               />
             )}

@@ -10,18 +10,22 @@ import {
   type GridSortModel,
 } from '@mui/x-data-grid';
 import {
+  Terminology,
   achOrderByFields,
+  pluralizeTerm,
   type AchListItem,
   type AchListQuery,
   type AchOrderBy,
 } from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';
+import { useTerm } from '../terminology/api';
 import { useAchPage } from './api';
 
 const names = (refs: { name: string }[]) => refs.map((r) => r.name).join(', ');
 
-const columns: GridColDef<AchListItem>[] = [
+/** The columns; Profiles and Connection carry the company's terms (spec 3 terminology). */
+const achColumns = (profiles: string, connection: string): GridColDef<AchListItem>[] => [
   {
     field: 'bankName',
     headerName: 'Bank Name',
@@ -45,7 +49,7 @@ const columns: GridColDef<AchListItem>[] = [
   { field: 'accountTypeName', headerName: 'Account Type', flex: 0.8, minWidth: 120 },
   {
     field: 'profiles',
-    headerName: 'Profiles',
+    headerName: profiles,
     flex: 1.2,
     minWidth: 160,
     sortable: false,
@@ -53,7 +57,7 @@ const columns: GridColDef<AchListItem>[] = [
   },
   {
     field: 'connections',
-    headerName: 'Connection',
+    headerName: connection,
     flex: 1.5,
     minWidth: 180,
     sortable: false,
@@ -77,6 +81,10 @@ export function AchListPage() {
     orderByDirection: sort?.sort === 'desc' ? 'desc' : 'asc',
   };
   const achs = useAchPage(query);
+  const columns = achColumns(
+    pluralizeTerm(useTerm(Terminology.OrgUnit)),
+    useTerm(Terminology.Party),
+  );
 
   return (
     <>

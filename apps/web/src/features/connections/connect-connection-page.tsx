@@ -9,13 +9,19 @@ import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import { zOrgUnitInput, type OrgUnitFormValues, type OrgUnitInput } from '@flowline/shared';
+import {
+  Terminology,
+  zOrgUnitInput,
+  type OrgUnitFormValues,
+  type OrgUnitInput,
+} from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar';
 import { NewProfileFields } from '../invitations/new-profile-fields';
 import { newProfileMessage } from '../invitations/new-profile-rules';
 import { useAllOrgUnits } from '../org-units/api';
 import { emptyOrgUnitValues } from '../org-units/org-unit-form-values';
+import { useTerm } from '../terminology/api';
 import { useConnection } from './api';
 import { ConnectChoiceStep, ConnectProfileStep, type ConnectProfileChoice } from './connect-steps';
 import { ConnectConfirmDialog } from './connection-action-dialogs';
@@ -27,8 +33,7 @@ import {
 } from './network-actions-api';
 
 export const CONNECTIONS_PATH = '/admin/connections';
-const steps = ['Profile choice', 'Profile'];
-const LAST_STEP = steps.length - 1;
+const LAST_STEP = 1;
 
 /** The status cell passes the suggested company's name; a direct visit falls back to the record's. */
 function companyNameOf(state: unknown): string | null {
@@ -54,6 +59,8 @@ export function ConnectConnectionPage() {
   const profiles = useAllOrgUnits({ activeOnly: true });
   const connect = useConnectConnection();
   const connectAndCreate = useConnectAndCreateOrgUnit();
+  const profileTerm = useTerm(Terminology.OrgUnit);
+  const steps = [`${profileTerm} choice`, profileTerm];
   const [step, setStep] = useState(0);
   const [choice, setChoice] = useState<ConnectProfileChoice>('existing');
   const [chosenProfile, setChosenProfile] = useState<number | null>(null);

@@ -7,10 +7,14 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { OrgUnitListItem } from '@flowline/shared';
+import { Terminology, pluralizeTerm, type OrgUnitListItem } from '@flowline/shared';
+import { useTerm } from '../terminology/api';
 
 export type ConnectProfileChoice = 'existing' | 'new';
-export const noProfilesMessage = 'No profiles found. Please create a new profile';
+/** Spec 2 §2.11's message, with the company's term for a profile. */
+export const noProfilesText = (profile = 'Profile') =>
+  `No ${pluralizeTerm(profile).toLowerCase()} found. Please create a new ${profile.toLowerCase()}`;
+export const noProfilesMessage = noProfilesText();
 
 /** Step 1 of the connect wizard (spec 2 §2.11): an existing profile or a new one. */
 export function ConnectChoiceStep({
@@ -20,16 +24,24 @@ export function ConnectChoiceStep({
   choice: ConnectProfileChoice;
   onChange(choice: ConnectProfileChoice): void;
 }) {
+  const profile = useTerm(Terminology.OrgUnit).toLowerCase();
+  const connection = useTerm(Terminology.Party).toLowerCase();
   return (
     <FormControl>
-      <FormLabel id="connect-profile-choice">Which profile should hold this connection?</FormLabel>
+      <FormLabel id="connect-profile-choice">
+        Which {profile} should hold this {connection}?
+      </FormLabel>
       <RadioGroup
         aria-labelledby="connect-profile-choice"
         value={choice}
         onChange={(e) => onChange(e.target.value === 'new' ? 'new' : 'existing')}
       >
-        <FormControlLabel value="existing" control={<Radio />} label="Use an existing profile" />
-        <FormControlLabel value="new" control={<Radio />} label="Create a new profile" />
+        <FormControlLabel
+          value="existing"
+          control={<Radio />}
+          label={`Use an existing ${profile}`}
+        />
+        <FormControlLabel value="new" control={<Radio />} label={`Create a new ${profile}`} />
       </RadioGroup>
     </FormControl>
   );
@@ -47,12 +59,13 @@ export function ConnectProfileStep({
   value: number | null;
   onChange(id: number): void;
 }) {
+  const term = useTerm(Terminology.OrgUnit);
   if (loading) return <CircularProgress size={24} aria-label="Loading profiles" />;
-  if (profiles.length === 0) return <Typography role="status">{noProfilesMessage}</Typography>;
+  if (profiles.length === 0) return <Typography role="status">{noProfilesText(term)}</Typography>;
   return (
     <TextField
       select
-      label="Profile"
+      label={term}
       value={value ?? ''}
       onChange={(e) => onChange(Number(e.target.value))}
       sx={{ minWidth: 320 }}

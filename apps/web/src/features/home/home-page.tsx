@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { PartyType } from '@flowline/shared';
+import { PartyType, Terminology, pluralizeTerm } from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useSession } from '../session/use-session';
+import { useTerm } from '../terminology/api';
 import {
   useDashboardStats,
   useDocumentsReceivedPerDay,
@@ -28,13 +29,16 @@ const DailyDocumentsChart = lazy(() =>
   import('./dashboard-charts').then((m) => ({ default: m.DailyDocumentsChart })),
 );
 
-export const GETTING_STARTED =
-  "To get started, please review your third-party connections on the left under Connections and once connected you'll be able to see the documents available to you.";
+/** The getting-started text, naming the navigation link with the company's term (spec 3). */
+export const gettingStarted = (connections: string) =>
+  `To get started, please review your third-party ${connections.toLowerCase()} on the left under ${connections} and once connected you'll be able to see the documents available to you.`;
+export const GETTING_STARTED = gettingStarted('Connections');
 
 /** Home (spec 3 §2): widgets by the company's party types — vendor, owner, operator. */
 export function HomePage() {
   const { company } = useSession();
   const hasConnections = useHasConnections();
+  const connectionsTerm = pluralizeTerm(useTerm(Terminology.Party));
   const types = new Set(company.partyTypeIds);
   const vendor = types.has(PartyType.Vendor);
   const owner = types.has(PartyType.Owner);
@@ -53,7 +57,7 @@ export function HomePage() {
     return (
       <Box sx={{ maxWidth: 720 }}>
         <PageHeader title="Home" />
-        <Typography>{GETTING_STARTED}</Typography>
+        <Typography>{gettingStarted(connectionsTerm)}</Typography>
       </Box>
     );
   }
