@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endSentence } from '../rules/text';
 import { zIdParam } from './common';
 
 /** The spec's wording for invitations (spec 2 §2.7–2.10, §8). */
@@ -14,7 +15,7 @@ export const invitationMessages = {
   alreadyRejected: (user: string) => `The invite has already been rejected by user ${user}`,
   actionedOn: 'The invite has already been actioned on',
   expiredTooltip: (company: string) =>
-    `This invitation has expired. Please request an invitation be resent from ${company}.`,
+    `This invitation has expired. Please request an invitation be resent from ${endSentence(company)}`,
   invalidEmail: 'Must be a valid e-mail',
   notPending: 'This invitation is no longer pending',
   expired: 'This invitation has expired',

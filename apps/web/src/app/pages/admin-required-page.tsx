@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { endSentence } from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../features/session/use-session';
 
@@ -13,7 +14,8 @@ export function AdminRequiredPage() {
     <>
       <PageHeader title={ADMIN_REQUIRED_TITLE} />
       <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
-        This page is for administrators of {company.name}. Ask your admin if you need access.
+        This page is for administrators of {endSentence(company.name)} Ask your admin if you need
+        access.
       </Alert>
       <Button component={RouterLink} to="/" variant="contained">
         Home

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
-import { invitationMessages } from '@flowline/shared';
+import { endSentence, invitationMessages } from '@flowline/shared';
 
 const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
 
@@ -82,8 +82,8 @@ export function ConnectConfirmDialog({
       <DialogTitle id="connect-dialog-title">Connect to {companyName}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          A connection request will be sent to {companyName}. Once they accept, documents can be
-          exchanged with them on the network.
+          A connection request will be sent to {endSentence(companyName)} Once they accept,
+          documents can be exchanged with them on the network.
         </DialogContentText>
         <FormControlLabel
           control={<Checkbox checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />}
