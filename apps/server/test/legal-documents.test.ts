@@ -202,6 +202,20 @@ describe('legal document upload', () => {
         msg.wrongType,
       ],
       [
+        'a damaged PDF (the right first bytes, nothing a reader can open)',
+        privateW9,
+        { name: 'w9.pdf', data: Buffer.from('%PDF-1.4\nnot really a pdf\n', 'latin1') },
+        415,
+        'This PDF could not be read; it may be damaged. Save it again as PDF and upload it again.',
+      ],
+      [
+        'a PNG header with no image behind it',
+        privateW9,
+        { name: 'w9.png', data: png.subarray(0, 24) },
+        415,
+        'This image could not be read; it may be damaged. Save it again and upload it again.',
+      ],
+      [
         'a file over 25 MB',
         privateW9,
         { name: 'big.pdf', data: Buffer.concat([pdf, Buffer.alloc(25 * 1024 * 1024)]) },

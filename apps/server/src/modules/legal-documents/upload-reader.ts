@@ -11,6 +11,7 @@ import {
 } from '@flowline/shared';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../errors';
+import { checkImage, checkPdf, type ContentSample } from '../../http/content-check';
 import { cleanUploadFileName, inspectStream, type Inspection } from '../../http/upload-stream';
 import type { BlobStore } from '../../platform/blob-store/index';
 import { sniffLegalDocument, SNIFF_BYTES, type SniffedType } from './sniff';
@@ -116,12 +117,24 @@ async function storeFile(
       sniff: sniffLegalDocument,
       tooLarge,
       wrongType,
+      // The limit is 25 MB: the whole file is kept so a PDF can be parsed, not just sniffed.
+      keepUpTo: LEGAL_DOCUMENT_MAX_BYTES,
     },
     seen,
   );
   const { size } = await blobStore.put(key, Readable.from(inspected));
   // inspectStream() fails the stream unless the type was recognised; this only satisfies the compiler.
   if (!seen.type) throw wrongType();
+  try {
+    await checkLegalDocumentContent(seen.type, {
+      whole: seen.kept ?? null,
+      head: seen.head ?? Buffer.alloc(0),
+      tail: seen.tail ?? Buffer.alloc(0),
+    });
+  } catch (error) {
+    await blobStore.delete(key);
+    throw error;
+  }
   return { key, fileName, size, contentType: seen.type.contentType };
 }
 
@@ -135,3 +148,19 @@ function translateMultipartError(error: unknown): unknown {
   }
   return error;
 }
+
+/**
+ * Opens what the first bytes claimed (issue 10 item 7): a PDF must parse and not be encrypted, a
+ * PNG must decode, a .docx must be a complete zip (its end-of-central-directory record is there).
+ */
+async function checkLegalDocumentContent(type: SniffedType, sample: ContentSample) {
+  if (type.extension === 'pdf') return checkPdf(sample);
+  if (type.extension === 'png') return checkImage(sample);
+  if (type.extension === 'docx' && !sample.tail.includes(ZIP_END_OF_CENTRAL_DIRECTORY)) {
+    throw new AppError(415, 'document_unreadable', legalDocumentUnreadable);
+  }
+}
+
+const ZIP_END_OF_CENTRAL_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
+const legalDocumentUnreadable =
+  'This document could not be read; it may be damaged. Save it again and upload it again.';
