@@ -147,6 +147,11 @@ describe('PUT /documents/{id}/publish', () => {
     expect(res.json().error).toEqual({
       message: 'Fields Invoice Number, Service Date are required',
       code: 'document_incomplete',
+      // Each missing field by key, so the screen marks it (issue 11 item 21).
+      fields: {
+        docNumber: 'Invoice Number is required',
+        docServiceDate: 'Service Date is required',
+      },
     });
     expect((await historyOf(t.db, doc.id)).length).toBe(before);
     expect(await routeOf(t.db, doc.id, w.purchaser.id)).toBeNull();

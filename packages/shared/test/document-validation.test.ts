@@ -6,6 +6,8 @@ import {
   isValidIsoDate,
   isValidIsoDateTime,
   metadataFieldSeeds,
+  missingRequiredFields,
+  requiredFieldMessage,
   requiredFieldsMessage,
   toCents,
   validateDocumentForSend,
@@ -288,5 +290,21 @@ describe('value validation by field type', () => {
     expect(validateMetadataValue(field(4, 'Dates', true), 'not json')).toBe(
       'Dates must be a list of values',
     );
+  });
+});
+
+describe('missingRequiredFields (marks the fields Send needs, issue 11 item 21)', () => {
+  it('lists the definitions the message names, in field order', () => {
+    const values = completeInvoice();
+    values[idOf(arInvoice, 'docTotal')] = ' ';
+    values[idOf(arInvoice, 'docNumber')] = null;
+    const input = { templateId: DocumentTemplate.ArInvoice, definitions: arInvoice, values };
+    const missing = missingRequiredFields(input);
+    expect(missing.map((d) => d.key)).toEqual(['docNumber', 'docTotal']);
+    expect(validateDocumentForSend(input)).toBe(
+      `Fields ${missing.map((d) => d.name).join(', ')} are required`,
+    );
+    expect(requiredFieldMessage('Invoice Number')).toBe('Invoice Number is required');
+    expect(missingRequiredFields({ ...input, values: completeInvoice() })).toEqual([]);
   });
 });

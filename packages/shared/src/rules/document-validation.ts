@@ -87,6 +87,19 @@ function isRequiredField(
   return invoice && (INVOICE_REQUIRED_KEYS.includes(field.key) || field.isDollarTotal === true);
 }
 
+/** The header fields Send needs and does not have, in definition order (to mark them). */
+export function missingRequiredFields<F extends ValidationField>(
+  input: Omit<ValidateDocumentInput, 'definitions'> & { definitions: readonly F[] },
+): F[] {
+  const invoice = INVOICE_TEMPLATES.includes(input.templateId ?? -1);
+  return input.definitions.filter(
+    (d) => isRequiredField(d, invoice) && isBlankValue(input.values[d.id]),
+  );
+}
+
+/** The field error shown under a field Send needs. */
+export const requiredFieldMessage = (name: string) => `${name} is required`;
+
 /**
  * Null when the document may be sent (or signed); otherwise the one message the screen shows:
  * the missing required fields (header fields in definition order, then line-item cells as
@@ -94,9 +107,7 @@ function isRequiredField(
  */
 export function validateDocumentForSend(input: ValidateDocumentInput): string | null {
   const invoice = INVOICE_TEMPLATES.includes(input.templateId ?? -1);
-  const missing = input.definitions
-    .filter((d) => isRequiredField(d, invoice) && isBlankValue(input.values[d.id]))
-    .map((d) => d.name);
+  const missing = missingRequiredFields(input).map((d) => d.name);
   const lines = input.lineItems;
   if (lines) {
     const required = lines.columns.filter((c) => isRequiredField(c, invoice));

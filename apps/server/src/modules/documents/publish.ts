@@ -6,6 +6,8 @@ import {
   HistoryOperation,
   MetadataKey,
   NotificationType,
+  missingRequiredFields,
+  requiredFieldMessage,
   RouteStatus,
   validateDocumentForSend,
   type DocumentDto,
@@ -59,14 +61,25 @@ export async function publishDocument(
       loaded = await loadDocument(tx, ctx, id);
     }
     const view = await loadMetadataView(tx, loaded);
-    const problem = validateDocumentForSend({
+    const input = {
       templateId: loaded.type.templateId,
       definitions: view.definitions.map(toValidationField),
       values: Object.fromEntries(view.effective),
       // Line items are not stored yet: the detail total check has nothing to compare.
       lineItems: null,
-    });
-    if (problem) throw badRequest(problem, 'document_incomplete');
+    };
+    const problem = validateDocumentForSend(input);
+    if (problem) {
+      // The message as the validator says it, and each missing field by key for the form.
+      const fields = Object.fromEntries(
+        missingRequiredFields(input).map((d) => [d.key, requiredFieldMessage(d.name)]),
+      );
+      throw badRequest(
+        problem,
+        'document_incomplete',
+        Object.keys(fields).length ? fields : undefined,
+      );
+    }
 
     const doc = loaded.document;
     if (doc.receivingPartyId === null) throw cannotSend(msg.noReceiver);

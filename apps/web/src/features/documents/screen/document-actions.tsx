@@ -9,6 +9,8 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
   DocumentTemplate,
   documentMessages,
+  missingRequiredFields,
+  requiredFieldMessage,
   validateDocumentForSend,
   type DateFormat,
   type DocumentDto,
@@ -24,7 +26,12 @@ import {
   usePublishDocument,
   useSaveDocumentMetadata,
 } from './api';
-import { buildSavePayload, currentValues, type MetadataFormValues } from './metadata/form-values';
+import {
+  buildSavePayload,
+  currentValues,
+  fieldName,
+  type MetadataFormValues,
+} from './metadata/form-values';
 import { serverFieldErrors } from './server-errors';
 
 /** Our wording (the spec has none for a save or a delete). */
@@ -80,13 +87,23 @@ export function useDocumentCommands(
   }, invalid);
 
   const send = form.handleSubmit(async (values) => {
-    const message = validateDocumentForSend({
+    const input = {
       templateId: doc.documentTypeTemplateId,
       definitions: doc.metadata.map((e) => e.metadata),
       values: currentValues(doc.metadata, values, dateFormat),
       lineItems: null,
-    });
+    };
+    const message = validateDocumentForSend(input);
     if (message) {
+      // The validator's message, and each missing field marked in the form (issue 11 item 21).
+      const missing = missingRequiredFields(input);
+      missing.forEach((definition, i) =>
+        form.setError(
+          fieldName(definition.id),
+          { type: 'required', message: requiredFieldMessage(definition.name) },
+          { shouldFocus: i === 0 },
+        ),
+      );
       snackbar.showError(message);
       return;
     }

@@ -407,12 +407,25 @@ describe('actions', () => {
     }
   });
 
-  it('validates before sending and names the missing field', async () => {
-    const api = installDocumentApi(buildArInvoice({}, { ...draftValues, docNumber: null }));
+  it('validates before sending, names the missing fields and marks them in the form', async () => {
+    const api = installDocumentApi(
+      buildArInvoice({}, { ...draftValues, docNumber: null, docTotal: null }),
+    );
     renderApp('/documents/501');
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Field Invoice Number is required')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Fields Invoice Number, Invoice Total are required'),
+    ).toBeInTheDocument();
+    // Issue 11 item 21: not only a toast — each missing field is marked where it is.
+    expect(await field('Invoice Number')).toHaveAttribute('aria-invalid', 'true');
+    expect(await field('Invoice Total')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Invoice Number is required')).toBeInTheDocument();
+    expect(screen.getByText('Invoice Total is required')).toBeInTheDocument();
+    expect(await field('Invoice Date')).toHaveAttribute('aria-invalid', 'false');
     expect(api.find('PUT', '/api/documents/501/publish')).toHaveLength(0);
+    // Filling a marked field clears its mark.
+    await userEvent.type(await field('Invoice Number'), 'INV-9');
+    expect(await field('Invoice Number')).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('sends with the changed values and goes to the list of the type', async () => {
