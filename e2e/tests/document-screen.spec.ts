@@ -93,6 +93,54 @@ test('a received invoice opens read-only with the viewer, which zooms', async ({
   await expect(page).toHaveURL(new RegExp(`/documentlist/${AR_INVOICE}$`));
 });
 
+test("the receiver cannot rewrite the sender's rejected invoice (issue 11 items 4, 5)", async ({
+  page,
+}) => {
+  const lookups: string[] = [];
+  await signIn(page, 'admin@redmesa.example');
+  await skipWelcome(page);
+  const rejected = (await arInvoices(page)).find((r) => r.routeStatusId === 5);
+  expect(rejected, 'a rejected AR invoice in the demo data').toBeDefined();
+  page.on('response', (res) => {
+    if (res.url().includes('/api/party/getByIdWithConnectedOrgUnits/')) lookups.push(res.url());
+  });
+
+  await page.goto(`/documents/${rejected!.id}`);
+  await expect(page.getByLabel('Status: Rejected')).toBeVisible();
+  await expect(field(page, 'PO Number')).toHaveAttribute('readonly', '');
+  await expect(field(page, 'Purchaser')).toHaveAttribute('readonly', '');
+  await expect(field(page, 'Bill To')).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Close' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await expect(page.getByText('Connection not found')).toHaveCount(0);
+  expect(lookups, 'no lookup of the sender-side party').toEqual([]);
+
+  const doc = await callApi<{ metadata: Array<{ metadata: { id: number; key: string } }> }>(
+    page,
+    'GET',
+    `/api/documents/${rejected!.id}`,
+  );
+  const po = doc.metadata.find((m) => m.metadata.key === 'docPONumber')!.metadata.id;
+  const res = await page.evaluate(
+    async ({ id, po }) => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:')) ?? '';
+      const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string };
+      const put = await fetch(`/api/documents/${id}/metadata`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${user.access_token ?? ''}`,
+          'company-id': localStorage.getItem('flowline.selectedCompanyId') ?? '',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ metadata: [{ metadataDefinitionId: po, value: 'PO-RM-EDIT' }] }),
+      });
+      return put.status;
+    },
+    { id: rejected!.id, po },
+  );
+  expect(res).toBe(403);
+});
+
 test('a draft is edited, saved, audited and gets an attachment', async ({ page }) => {
   await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
@@ -153,6 +201,9 @@ test('a new AR invoice is sent once its missing fields are filled', async ({ pag
   await expect(field(page, 'Invoice Number')).toHaveValue('');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText(/^Fields? Invoice Number(,| is)/)).toBeVisible();
+  // Issue 11 item 21: the missing fields are marked where they are, not only in the toast.
+  await expect(field(page, 'Invoice Number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Invoice Number is required')).toBeVisible();
 
   await field(page, 'Invoice Number').fill(`E2E-${id}`);
   await field(page, 'Invoice Date').pressSequentially('11012026');
@@ -192,6 +243,12 @@ test('on a phone the viewer shows on the Metadata tab and the fields open in a d
   await page.getByRole('button', { name: 'Edit metadata' }).click();
   const drawer = page.getByRole('dialog');
   await expect(drawer.getByRole('textbox', { name: /^Invoice Number/ })).toBeVisible();
+  // Issue 11 item 21: the first field's floating label is not cut off by the scrolling area.
+  const scroller = await drawer.getByTestId('metadata-drawer-fields').boundingBox();
+  const firstLabel = await drawer.getByTestId('metadata-drawer-fields').locator('label').first();
+  await expect(firstLabel).toBeVisible();
+  const label = await firstLabel.boundingBox();
+  expect(label!.y).toBeGreaterThanOrEqual(scroller!.y);
   expect(await seriousViolations(page)).toEqual([]);
   await drawer.getByRole('button', { name: 'Close metadata' }).click();
 

@@ -70,7 +70,14 @@ export function MobileMetadataDrawer({
             <Close />
           </IconButton>
         </Stack>
-        <Box sx={{ px: 2, pb: 2, overflow: 'auto', flex: 1 }}>{children}</Box>
+        {/* The top padding keeps the first outlined field's floating label (which sits above
+            its box) inside the scrolling area: without it the label was cut off. */}
+        <Box
+          data-testid="metadata-drawer-fields"
+          sx={{ px: 2, pt: 1.5, pb: 2, overflow: 'auto', flex: 1 }}
+        >
+          {children}
+        </Box>
         {editable && (
           <Box sx={{ p: 2, borderTop: 1, borderColor: 'divider' }}>
             <Button fullWidth variant="contained" disabled={saving || !dirty} onClick={onSave}>
