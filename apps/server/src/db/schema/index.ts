@@ -12,3 +12,4 @@ export * from './invitations';
 export * from './documents';
 export * from './security';
 export * from './membership-invitations';
+export * from './payments';
