@@ -51,18 +51,33 @@ export function InvoicesSentChart({ data }: { data: { month: string; count: numb
   );
 }
 
-/** Payment Status: a click on a bar opens the AR invoice list filtered to that status. */
+/** Room for the longest status name ('Resubmitted', 'Approved for Payment'…) beside its bar. */
+const STATUS_LABEL_WIDTH = 120;
+const STATUS_ROW_HEIGHT = 36;
+
+/**
+ * Payment Status: one horizontal bar per status with its name beside it, so every name shows on a
+ * laptop and a phone alike (names under vertical bars were dropped when they did not fit). Hovering
+ * or focusing a bar shows its count; a click opens the AR invoice list filtered to that status.
+ */
 export function PaymentStatusChart({ data }: { data: StatusCount[] }) {
   const theme = useTheme();
   const navigate = useNavigate();
   const rows = data.map((d) => ({ id: d.status.id, name: d.status.name, count: d.count }));
+  const height = Math.max(CHART_HEIGHT, rows.length * STATUS_ROW_HEIGHT + 40);
   return (
-    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-      <BarChart data={rows}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="name" />
-        <YAxis allowDecimals={false} />
-        <Tooltip />
+    <ResponsiveContainer width="100%" height={height}>
+      <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" allowDecimals={false} />
+        <YAxis
+          type="category"
+          dataKey="name"
+          interval={0}
+          width={STATUS_LABEL_WIDTH}
+          tick={{ fontSize: 12 }}
+        />
+        <Tooltip cursor={{ fill: theme.palette.action.hover }} />
         <Bar
           dataKey="count"
           name="AR invoices"

@@ -11,6 +11,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DocumentResultSet } from '@flowline/shared';
+import { formatMetadataValue } from '../documents/list';
+import { useDateFormatter } from '../preferences';
 
 /** One dashboard card: title, a spinner while loading, then the content. */
 export function Widget({
@@ -32,7 +34,10 @@ export function Widget({
   );
 }
 
-/** The first rows of a document result set: Doc # and the type's first columns; rows open it. */
+/**
+ * The first rows of a document result set: Doc # and the type's first columns, formatted as every
+ * list formats them (the user's date format, currency, years ungrouped); rows open the document.
+ */
 export function DocumentRowsTable({
   resultSet,
   emptyText,
@@ -43,6 +48,7 @@ export function DocumentRowsTable({
   columnCount?: number;
 }) {
   const navigate = useNavigate();
+  const dates = useDateFormatter();
   if (!resultSet || resultSet.rows.length === 0) {
     return <Typography color="text.secondary">{emptyText}</Typography>;
   }
@@ -69,7 +75,9 @@ export function DocumentRowsTable({
           >
             <TableCell>{row.id}</TableCell>
             {columns.map((c, i) => (
-              <TableCell key={c.key}>{row.values[i] ?? ''}</TableCell>
+              <TableCell key={c.key}>
+                {formatMetadataValue(row.values[i], c.metadataType.id, dates, c.key)}
+              </TableCell>
             ))}
           </TableRow>
         ))}

@@ -109,7 +109,8 @@ export function useDocumentColumns<R extends DocumentGridRow>(
             ...(c.metadataTypeId !== null && isNumericType(c.metadataTypeId)
               ? { align: 'right' as const, headerAlign: 'right' as const }
               : {}),
-            valueGetter: (_v, row) => formatMetadataValue(c.value(row), c.metadataTypeId, dates),
+            valueGetter: (_v, row) =>
+              formatMetadataValue(c.value(row), c.metadataTypeId, dates, c.key),
           },
     ),
   ];

@@ -1,8 +1,9 @@
-import { FieldType } from '@flowline/shared';
+import { FieldType, isYearMetadataKey } from '@flowline/shared';
 import type { DateFormatter } from '../../preferences';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const numeric = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
+const ungrouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10, useGrouping: false });
 
 /** Several values of a multiple field arrive as a JSON array (docs/documents.md). */
 function parts(value: string): string[] {
@@ -25,7 +26,12 @@ function guessType(value: string): number {
   return FieldType.Text;
 }
 
-function formatOne(value: string, metadataTypeId: number | null, dates: DateFormatter): string {
+function formatOne(
+  value: string,
+  metadataTypeId: number | null,
+  dates: DateFormatter,
+  key: string | undefined,
+): string {
   switch (metadataTypeId ?? guessType(value)) {
     case FieldType.Date:
       return dates.formatDate(value) || value;
@@ -37,7 +43,9 @@ function formatOne(value: string, metadataTypeId: number | null, dates: DateForm
     }
     case FieldType.Numeric: {
       const amount = Number(value);
-      return value.trim() !== '' && Number.isFinite(amount) ? numeric.format(amount) : value;
+      if (value.trim() === '' || !Number.isFinite(amount)) return value;
+      // A year is not a quantity: 'Tax Year 2025', never '2,025'.
+      return (isYearMetadataKey(key) ? ungrouped : numeric).format(amount);
     }
     default:
       // Text, List (the server sends the lookup value's text) and every party-like field.
@@ -47,16 +55,18 @@ function formatOne(value: string, metadataTypeId: number | null, dates: DateForm
 
 /**
  * A list cell's text from the canonical stored form (spec 3 §3 metadata value types in lists):
- * dates in the user's format, currency in US dollars, numbers grouped; '' for no value.
+ * dates in the user's format, currency in US dollars, numbers grouped except years (by the field's
+ * key); '' for no value.
  */
 export function formatMetadataValue(
   value: string | null | undefined,
   metadataTypeId: number | null,
   dates: DateFormatter,
+  key?: string,
 ): string {
   if (value === null || value === undefined || value === '') return '';
   return parts(value)
-    .map((v) => formatOne(v, metadataTypeId, dates))
+    .map((v) => formatOne(v, metadataTypeId, dates, key))
     .join(', ');
 }
 

@@ -9,3 +9,4 @@ export {
 export { RouteStatusChip } from './route-status-chip';
 export { documentListKeys } from './api';
 export { resultSetColumns } from './result-set-columns';
+export { formatMetadataValue } from './format-value';
