@@ -27,6 +27,8 @@ export const documentMessages = {
   fileRequired: 'Please select a file to send',
   tooLarge: 'The file is larger than the 500 MB limit.',
   wrongType: 'Only PDF, PNG, JPEG and TIFF files can be uploaded.',
+  attachmentWrongType:
+    'Attachments can be PDF, PNG, JPEG, TIFF, Word (doc, docx), Excel (xls, xlsx) or CSV files.',
   documentSent: 'Document Sent',
   noLongerAvailable: 'The document is no longer available',
   notFound: 'Document not found',

@@ -32,7 +32,13 @@ export const documentUploadRoutes: ApiModule = async (app, { db, blobStore, conf
       const ctx = requireTenant(req);
       try {
         const result = await service.uploadDocument(db, blobStore, ctx, (prepare, release) =>
-          receiveDocumentUpload(req, blobStore, { maxBytes, prepare, release }),
+          receiveDocumentUpload(req, blobStore, {
+            maxBytes,
+            prepare,
+            release,
+            acceptsType: service.acceptsUploadType,
+            refuseType: service.uploadTypeRefusal,
+          }),
         );
         return await reply.status(201).send(result);
       } catch (error) {

@@ -15,13 +15,14 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import { assertCanChangeData } from '../../auth/policy';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { BlobStore } from '../../platform/blob-store/index';
 import { findDocumentType } from '../document-types/repository';
 import { requireVisibleDocument } from '../documents/access';
 import { lockBlobForUse, releaseBlobIfUnreferenced } from './blob-cleanup';
 import { createDocument, type NewDocumentFile, type NewMetadataValue } from './create-document';
 import * as repo from './repository';
+import { DOCUMENT_CONTENT_TYPES } from './sniff';
 
 /**
  * POST /documents/upload (spec 1 §7, spec 3 §3–§4; docs/document-upload-and-files.md): a new
@@ -47,6 +48,18 @@ export type ReceiveUpload = (
   prepare: (data: FileUploadData) => Promise<UploadPlan>,
   release: (file: NewDocumentFile) => Promise<unknown>,
 ) => Promise<{ plan: UploadPlan; file: NewDocumentFile }>;
+
+/** A document is a PDF or an image; an attachment may also be an office file (sniff.ts). */
+export function acceptsUploadType(plan: UploadPlan, contentType: string): boolean {
+  return plan.kind === 'attachment' || DOCUMENT_CONTENT_TYPES.has(contentType);
+}
+
+/** The 415 of a refused file, worded for what is being uploaded. */
+export function uploadTypeRefusal(plan: UploadPlan | undefined): AppError {
+  const message =
+    plan?.kind === 'attachment' ? documentMessages.attachmentWrongType : documentMessages.wrongType;
+  return new AppError(415, 'unsupported_file_type', message);
+}
 
 /** ReadOnly members and Global users are refused before a byte of the file is read. */
 export function assertCanUpload(ctx: TenantContext): void {

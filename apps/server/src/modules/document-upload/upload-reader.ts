@@ -13,7 +13,8 @@ import { checkImage, checkPdf } from '../../http/content-check';
 import { cleanUploadFileName, inspectStream, type Inspection } from '../../http/upload-stream';
 import type { BlobStore } from '../../platform/blob-store/index';
 import type { NewDocumentFile } from './create-document';
-import { DOCUMENT_SNIFF_BYTES, sniffDocument, type SniffedDocumentType } from './sniff';
+import { checkOfficeFile } from './office-check';
+import { sniffUpload, UPLOAD_SNIFF_BYTES, type SniffedUploadType } from './sniff';
 
 /**
  * Pages are counted only for PDFs up to this size: the file is kept in memory while streaming and
@@ -32,6 +33,10 @@ export interface ReceiveOptions<P> {
   prepare: (data: FileUploadData) => Promise<P>;
   /** Removes a stored file again (content-addressed: only when nothing else references it). */
   release: (file: NewDocumentFile) => Promise<unknown>;
+  /** Whether the plan takes a file of this (sniffed) type; default: any recognised type. */
+  acceptsType?: (plan: P, contentType: string) => boolean;
+  /** The 415 for a refused type, worded for the plan when it is known. */
+  refuseType?: (plan: P | undefined) => Error;
 }
 
 export const tooLarge = () => new AppError(413, 'file_too_large', documentMessages.tooLarge);
@@ -58,6 +63,7 @@ export async function receiveDocumentUpload<P>(
   });
   let plan: { value: P } | undefined;
   let file: NewDocumentFile | undefined;
+  const refuseType = () => opts.refuseType?.(plan?.value) ?? wrongType();
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -71,12 +77,13 @@ export async function receiveDocumentUpload<P>(
         part.file.resume(); // drain what we do not use
         throw badRequest(documentUploadMessages.oneFileExpected, 'one_file_expected');
       }
-      const stored = await storeFile(part, blobStore, opts.maxBytes);
+      const stored = await storeFile(part, blobStore, opts.maxBytes, refuseType);
       file = stored.file;
       await checkContent(stored.file, stored.seen);
     }
     if (!plan) throw detailsMissing();
     if (!file) throw badRequest(documentMessages.fileRequired, 'file_required');
+    if (opts.acceptsType && !opts.acceptsType(plan.value, file.contentType)) throw refuseType();
     return { plan: plan.value, file };
   } catch (error) {
     // A failed clean-up leaves an orphaned blob (disk space only); the caller gets the real error.
@@ -106,18 +113,19 @@ async function storeFile(
   part: Extract<Multipart, { type: 'file' }>,
   blobStore: BlobStore,
   maxBytes: number,
-): Promise<{ file: NewDocumentFile; seen: Inspection<SniffedDocumentType> }> {
+  refuseType: () => Error,
+): Promise<{ file: NewDocumentFile; seen: Inspection<SniffedUploadType> }> {
   const fileName = cleanUploadFileName(part.filename);
-  const seen: Inspection<SniffedDocumentType> = { size: 0 };
+  const seen: Inspection<SniffedUploadType> = { size: 0 };
   const stream = Readable.from(
     inspectStream(
       part.file,
       {
         maxBytes,
-        sniffBytes: DOCUMENT_SNIFF_BYTES,
-        sniff: sniffDocument,
+        sniffBytes: UPLOAD_SNIFF_BYTES,
+        sniff: (head) => sniffUpload(head, fileName),
         tooLarge,
-        wrongType,
+        wrongType: refuseType,
         keepUpTo: PAGE_COUNT_MAX_BYTES,
       },
       seen,
@@ -125,7 +133,7 @@ async function storeFile(
   );
   const stored = await blobStore.putByContent('documents', stream);
   // inspectStream fails the stream unless the type was recognised; this satisfies the compiler.
-  if (!seen.type) throw wrongType();
+  if (!seen.type) throw refuseType();
   const type = seen.type;
   const file = {
     key: stored.key,
@@ -139,14 +147,15 @@ async function storeFile(
 }
 
 /** Opens what the first bytes claimed (415 when it cannot be read); the caller releases the blob. */
-async function checkContent(file: NewDocumentFile, seen: Inspection<SniffedDocumentType>) {
+async function checkContent(file: NewDocumentFile, seen: Inspection<SniffedUploadType>) {
   const sample = {
     whole: seen.kept ?? null,
     head: seen.head ?? Buffer.alloc(0),
     tail: seen.tail ?? Buffer.alloc(0),
   };
   if (file.contentType === 'application/pdf') await checkPdf(sample);
-  else await checkImage(sample);
+  else if (file.contentType.startsWith('image/')) await checkImage(sample);
+  else checkOfficeFile(file.contentType, sample);
 }
 
 /** The page count of a PDF, or null when pdf-lib cannot read it (the file is still accepted). */

@@ -573,6 +573,33 @@ describe('attachments', () => {
     await waitFor(() => expect(api.find('DELETE', '/api/documentAttachments/9')).toHaveLength(1));
   });
 
+  it('offers office attachments as downloads, not previews (issue 11 item 21)', async () => {
+    const sheet: DocumentAttachment = {
+      ...attachment,
+      id: 10,
+      fileName: 'volumes.xlsx',
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    };
+    // jsdom has no object URLs; the download hands the blob to a link through one.
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} });
+    const api = installDocumentApi(buildArInvoice(), {
+      'GET /api/documentAttachments/document/501': () => [attachment, sheet],
+      'GET /api/download/attachment/10': () => new Response(new Blob(['xlsx']), { status: 200 }),
+    });
+    renderApp('/documents/501');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Attachments' }));
+    expect(await screen.findByRole('button', { name: 'Preview timesheet.pdf' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Preview volumes.xlsx' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('file-input')).toHaveAttribute(
+      'accept',
+      expect.stringContaining('.xlsx'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open volumes.xlsx (download)' }));
+    await waitFor(() => expect(api.find('GET', '/api/download/attachment/10')).toHaveLength(1));
+    expect(api.find('GET', '/api/download/attachment/10')[0]!.search).toBe('');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('hides upload and delete on a read-only document', async () => {
     installDocumentApi(
       buildArInvoice({

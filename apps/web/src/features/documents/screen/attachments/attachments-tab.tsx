@@ -33,6 +33,13 @@ import { attachmentViewerSource } from '../viewer/viewer-source';
 import { AttachmentPreviewDialog } from './attachment-preview-dialog';
 import { formatFileSize } from './file-size';
 
+/**
+ * What the drop zone offers: the document formats plus office files (issue 11 item 21). A hint
+ * only — the server recognises each file by its content.
+ */
+export const ATTACHMENT_FILE_ACCEPT =
+  '.pdf,.png,.jpg,.jpeg,.tif,.tiff,.doc,.docx,.xls,.xlsx,.csv,application/pdf,image/png,image/jpeg,image/tiff';
+
 export const attachmentMessages = {
   uploaded: 'Attachment added',
   deleted: 'Attachment deleted',
@@ -78,7 +85,8 @@ export function AttachmentsTab({ doc }: { doc: DocumentDto }) {
       {canUpload && (
         <FileDropZone
           label="Add an attachment"
-          hint="Drop a file here or choose one (500 MB at most)"
+          hint="Drop a file here or choose one: PDF, image, Word, Excel or CSV (500 MB at most)"
+          accept={ATTACHMENT_FILE_ACCEPT}
           onFiles={onFiles}
           disabled={upload.isPending}
           progress={progress}
@@ -137,7 +145,13 @@ export function AttachmentsTab({ doc }: { doc: DocumentDto }) {
                     <ListItemText {...text} />
                   </ListItemButton>
                 ) : (
-                  <ListItemText sx={{ px: 2, py: 0.5 }} {...text} />
+                  // Office files are not previewed: opening one downloads it.
+                  <ListItemButton
+                    onClick={() => void download(attachment)}
+                    aria-label={`Open ${attachment.fileName} (download)`}
+                  >
+                    <ListItemText {...text} />
+                  </ListItemButton>
                 )}
               </ListItem>
             );
