@@ -39,3 +39,4 @@ export * from './rules/text';
 export * from './rules/document-validation';
 export * from './schemas/document-screen';
 export * from './schemas/document-lists';
+export * from './schemas/document-workflow';

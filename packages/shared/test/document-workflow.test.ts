@@ -93,7 +93,7 @@ function expected(
   if (!r.ok) return 'state';
   if (r.side !== side) return 'role';
   if (!r.global && person.userType === UserType.Global) return 'role';
-  if (r.data && person.roles.includes(Role.ReadOnly)) return 'role';
+  if (r.data && (person.roles as readonly number[]).includes(Role.ReadOnly)) return 'role';
   if (!r.from.includes(status)) return 'state';
   return 'allowed';
 }

@@ -7,6 +7,7 @@ import { documentListsRoutes } from './document-lists/routes';
 import { documentsRoutes } from './documents/routes';
 import { documentTypesRoutes } from './document-types/routes';
 import { documentUploadRoutes } from './document-upload/routes';
+import { documentWorkflowRoutes } from './document-workflow/routes';
 import { downloadsRoutes } from './downloads/routes';
 import { featureFlagsRoutes } from './feature-flags/routes';
 import { healthRoutes } from './health/routes';
@@ -39,6 +40,7 @@ export const apiModules: ApiModule[] = [
   documentListsRoutes,
   documentAttachmentsRoutes,
   documentUploadRoutes,
+  documentWorkflowRoutes,
   downloadsRoutes,
   featureFlagsRoutes,
   clientLogsRoutes,

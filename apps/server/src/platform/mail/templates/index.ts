@@ -17,3 +17,4 @@ export {
   emailChangeNoticeMail,
   membershipInvitationMail,
 } from './account-identity';
+export { documentStatusMail, type DocumentStatusMailInput } from './document-status';

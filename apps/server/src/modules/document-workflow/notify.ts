@@ -1,0 +1,68 @@
+import { NotificationType } from '@flowline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../platform/mail/mailer';
+import { documentStatusMail } from '../../platform/mail/templates/index';
+import * as documents from '../documents/repository';
+import { recipientsWhoWantEmail } from '../preferences/email-recipients';
+
+export interface WorkflowDeps {
+  mailer: Mailer;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}
+
+export interface StatusNews {
+  documentId: number;
+  /** The company told (the sender) and the one that acted (the receiver). */
+  toCompanyId: number;
+  fromCompanyId: number;
+  title: string;
+  message: string;
+  /** Extra lines for the e-mail (reason, remittance). */
+  details: [string, string][];
+}
+
+/** In the transaction: a notification for each member of the told company (real time by NOTIFY). */
+export async function notifyStatus(tx: Db, news: StatusNews): Promise<number[]> {
+  const memberIds = await documents.findMemberIds(tx, news.toCompanyId);
+  await documents.insertNotifications(
+    tx,
+    memberIds.map((userId) => ({
+      companyId: news.toCompanyId,
+      userId,
+      sourceCompanyId: news.fromCompanyId,
+      notificationTypeId: NotificationType.Regular,
+      title: news.title,
+      message: news.message,
+      actionId: 'openDocument',
+      actionData: String(news.documentId),
+    })),
+  );
+  return memberIds;
+}
+
+/** After the commit: e-mails to the members who receive e-mails; a failure is logged only. */
+export async function mailStatus(
+  db: Db,
+  deps: WorkflowDeps,
+  news: StatusNews,
+  memberIds: number[],
+) {
+  try {
+    for (const r of await recipientsWhoWantEmail(db, memberIds)) {
+      const mail = documentStatusMail({
+        publicUrl: deps.config.publicUrl,
+        firstName: r.firstName,
+        documentId: news.documentId,
+        title: news.title,
+        message: news.message,
+        details: news.details,
+      });
+      await deps.mailer.send({ to: [r.emailAddress], ...mail });
+    }
+  } catch (err) {
+    deps.log.error({ err, documentId: news.documentId }, 'could not send the status mails');
+  }
+}
