@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { messages } from './common';
+import { maxLengthMessage } from './preferences';
 
 export const NOTIFICATIONS_PAGE_SIZE = 5;
 
@@ -29,3 +31,32 @@ export const zNotificationListQuery = z.object({
 });
 
 export const zUnreadCount = z.object({ count: z.number().int() });
+
+// ---- System notifications posted by Global (support) users (issue 11 item 20) ---------------
+
+export const SYSTEM_NOTIFICATION_TITLE_MAX = 200;
+export const SYSTEM_NOTIFICATION_MESSAGE_MAX = 2000;
+
+/** Who receives it: every active member of every active company, or of the selected one only. */
+export const systemNotificationAudiences = ['allCompanies', 'selectedCompany'] as const;
+export type SystemNotificationAudience = (typeof systemNotificationAudiences)[number];
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(max, maxLengthMessage(max));
+
+/** POST /notifications/system. */
+export const zSystemNotificationInput = z.object({
+  title: requiredText(SYSTEM_NOTIFICATION_TITLE_MAX),
+  message: requiredText(SYSTEM_NOTIFICATION_MESSAGE_MAX),
+  audience: z.enum(systemNotificationAudiences, { error: 'Choose who receives it' }),
+});
+export type SystemNotificationInput = z.infer<typeof zSystemNotificationInput>;
+export type SystemNotificationFormValues = z.input<typeof zSystemNotificationInput>;
+
+/** How many people it was posted to (one notification each). */
+export const zSystemNotificationResult = z.object({ recipients: z.number().int().min(0) });
+export type SystemNotificationResult = z.infer<typeof zSystemNotificationResult>;

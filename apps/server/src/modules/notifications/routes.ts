@@ -5,12 +5,15 @@ import {
   zNotification,
   zNotificationListQuery,
   zNotificationPage,
+  zSystemNotificationInput,
+  zSystemNotificationResult,
   zUnreadCount,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
 import { notFound } from '../../errors';
 import type { ApiModule } from '../types';
 import { presentNotification } from './presenter';
+import { postSystemNotification } from './system-notifications';
 import {
   countUnread,
   listNotifications,
@@ -80,5 +83,20 @@ export const notificationsRoutes: ApiModule = async (app, { db }) => {
       }
       return reply.status(204).send(null);
     },
+  );
+
+  api.post(
+    '/notifications/system',
+    {
+      schema: {
+        tags,
+        summary:
+          'Posts a System notification to every member of all companies or of the selected one (Global users only)',
+        body: zSystemNotificationInput,
+        response: { 201: zSystemNotificationResult },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await postSystemNotification(db, requireTenant(req), req.body)),
   );
 };
