@@ -117,6 +117,14 @@ export const routes: RouteObject[] = [
             path: 'profile/unsubscribe',
             lazy: lazyPage(() => import('../../features/profile/profile-page'), 'ProfilePage'),
           },
+          {
+            // Global (support) users only; the page itself says Page Not found to anyone else.
+            path: 'support/systemNotifications',
+            lazy: lazyPage(
+              () => import('../../features/notifications/system-notification-page'),
+              'SystemNotificationPage',
+            ),
+          },
           ...adminRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -15,7 +15,8 @@ export type NavIcon =
   | 'ach'
   | 'users'
   | 'connections'
-  | 'invitations';
+  | 'invitations'
+  | 'system';
 
 export interface NavLinkItem {
   label: string;
@@ -81,3 +82,8 @@ export function adminNavLinks({
   const links = adminLinks.map((l) => ({ ...l, label: labels[l.to] ?? l.label }));
   return mobile ? links.filter((l) => l.to === '/admin/invitations') : links;
 }
+
+/** The Support section, for Global (support) users only, whatever their role in the company. */
+export const supportNavLinks: readonly NavLinkItem[] = [
+  { label: 'System Notifications', to: '/support/systemNotifications', icon: 'system' },
+];

@@ -22,6 +22,7 @@ import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import { useSession } from '../../features/session/use-session';
 import { useDocumentTypes } from '../../features/document-types/api';
 import { useFeatureFlags } from '../../features/feature-flags/api';
@@ -29,9 +30,15 @@ import { TopBarSpacer } from './top-bar';
 import Badge from '@mui/material/Badge';
 import { usePendingInvitationCount } from '../../features/invitations/api';
 import { inboxKeys, useInboxUnreadCount } from '../../features/inbox/api';
-import { Terminology, pluralizeTerm } from '@flowline/shared';
+import { Terminology, UserType, pluralizeTerm } from '@flowline/shared';
 import { useTerm } from '../../features/terminology/api';
-import { adminNavLinks, userNavLinks, type NavIcon, type NavLinkItem } from './nav-links';
+import {
+  adminNavLinks,
+  supportNavLinks,
+  userNavLinks,
+  type NavIcon,
+  type NavLinkItem,
+} from './nav-links';
 
 export const DRAWER_WIDTH = 256;
 
@@ -46,6 +53,7 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   users: GroupOutlined,
   connections: HubOutlined,
   invitations: MailOutlined,
+  system: CampaignOutlined,
 };
 
 /** The Invitations link carries the count of live invitations (spec 2 §2.7). */
@@ -151,7 +159,8 @@ function NavEntry({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => 
 }
 
 function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate?: () => void }) {
-  const { isAdministrator, company } = useSession();
+  const { isAdministrator, company, user } = useSession();
+  const supportLinks = user.userType === UserType.Global ? supportNavLinks : [];
   const documentTypes = useDocumentTypes().data ?? [];
   const flags = useFeatureFlags();
   const profilesLabel = pluralizeTerm(useTerm(Terminology.OrgUnit));
@@ -187,6 +196,24 @@ function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate
             }
           >
             {adminLinks.map((link) => (
+              <NavEntry key={link.to} link={link} onNavigate={onNavigate} />
+            ))}
+          </List>
+        </>
+      )}
+      {supportLinks.length > 0 && (
+        <>
+          <Divider />
+          <List
+            dense
+            aria-labelledby="nav-support-heading"
+            subheader={
+              <ListSubheader id="nav-support-heading" disableSticky sx={{ lineHeight: 2.5, mt: 1 }}>
+                Support
+              </ListSubheader>
+            }
+          >
+            {supportLinks.map((link) => (
               <NavEntry key={link.to} link={link} onNavigate={onNavigate} />
             ))}
           </List>

@@ -11,6 +11,8 @@ import {
   zDocumentAvailability,
   zNotification,
   zNotificationPage,
+  zSystemNotificationResult,
+  type SystemNotificationInput,
 } from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
 import { getCountTolerating404 } from '../../lib/count';
@@ -89,4 +91,21 @@ export async function isDocumentAvailable(documentId: number): Promise<boolean> 
     schema: zDocumentAvailability,
   });
   return available;
+}
+
+/**
+ * POST /notifications/system (Global users only). The poster is a member too: refreshing the
+ * notification keys shows it in their own queue at once.
+ */
+export function usePostSystemNotification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SystemNotificationInput) =>
+      apiRequest('/notifications/system', {
+        method: 'POST',
+        body,
+        schema: zSystemNotificationResult,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
 }
