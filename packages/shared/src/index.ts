@@ -40,3 +40,4 @@ export * from './rules/document-validation';
 export * from './schemas/document-screen';
 export * from './schemas/document-lists';
 export * from './schemas/document-workflow';
+export * from './schemas/api-keys';

@@ -1,8 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { COMPANY_ID_HEADER } from '@flowline/shared';
+import {
+  API_KEY_HEADER,
+  API_KEY_PREFIX,
+  COMPANY_ID_HEADER,
+  apiKeyMessages,
+} from '@flowline/shared';
 import type { Db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
+import { authenticateApiKey } from '../modules/api-keys/service';
 import { findActiveMembership } from '../modules/companies/membership-repository';
 import { resolveUserForIdentity, type UserRow } from '../modules/users/repository';
 import type { TokenVerifier } from './verify-token';
@@ -65,11 +71,22 @@ export async function loadTenant(db: Db, user: UserRow, companyId: number): Prom
 /** The OpenAPI document and its UI are public (registered by @fastify/swagger-ui). */
 const OPENAPI_PREFIX = '/api/docs';
 
-function bearerToken(req: FastifyRequest): string {
-  const header = req.headers.authorization;
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
+/** The caller's credential: an API key (X-Api-Key, or a Bearer starting flk_) or a token. */
+function credentialOf(req: FastifyRequest): { apiKey: string } | { token: string } {
+  const header = req.headers[API_KEY_HEADER.toLowerCase()];
+  if (typeof header === 'string' && header) return { apiKey: header.trim() };
+  const match = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw unauthorized('Authentication required', 'unauthorized');
-  return match[1];
+  return match[1].startsWith(API_KEY_PREFIX) ? { apiKey: match[1] } : { token: match[1] };
+}
+
+/** An API key speaks for its one company: a Company-Id naming another is refused. */
+async function authenticateKey(db: Db, key: string, companyId: number | undefined) {
+  const found = await authenticateApiKey(db, key);
+  if (!found) throw unauthorized(apiKeyMessages.invalid, 'invalid_api_key');
+  if (companyId !== undefined && companyId !== found.companyId)
+    throw forbidden(apiKeyMessages.wrongCompany, 'company_forbidden');
+  return found;
 }
 
 export const requestContextPlugin = fp(
@@ -82,12 +99,20 @@ export const requestContextPlugin = fp(
       if (!route?.startsWith('/api/') || route.startsWith(OPENAPI_PREFIX)) return;
       const access = req.routeOptions.config.access ?? 'company';
       if (access === 'public') return;
-      const identity = await opts.verifyToken(bearerToken(req));
-      const user = await resolveUserForIdentity(opts.db, identity);
+      const credential = credentialOf(req);
+      let user: UserRow | null;
+      let companyId = companyIdFromHeader(req);
+      if ('apiKey' in credential) {
+        const found = await authenticateKey(opts.db, credential.apiKey, companyId);
+        user = found.user;
+        companyId = found.companyId;
+      } else {
+        const identity = await opts.verifyToken(credential.token);
+        user = await resolveUserForIdentity(opts.db, identity);
+      }
       if (!user)
         throw forbidden('Your sign-in is not linked to a Flowline user', 'user_not_registered');
       req.user = user;
-      const companyId = companyIdFromHeader(req);
       if (access === 'company') {
         if (companyId === undefined)
           throw forbidden('A company must be selected', 'company_required');

@@ -12,9 +12,12 @@ export async function registerOpenApi(app: FastifyInstance) {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
           companyId: { type: 'apiKey', in: 'header', name: 'Company-Id' },
+          // An accounting system's key (docs/api-keys.md): X-Api-Key, or Bearer flk_…; the key
+          // speaks for its own company, so Company-Id may be left out.
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         },
       },
-      security: [{ bearer: [], companyId: [] }],
+      security: [{ bearer: [], companyId: [] }, { apiKey: [] }],
     },
     transform: jsonSchemaTransform,
   });

@@ -1,4 +1,5 @@
 import { achRoutes } from './ach/routes';
+import { apiKeysRoutes } from './api-keys/routes';
 import { clientLogsRoutes } from './client-logs/routes';
 import { companiesRoutes } from './companies/routes';
 import { documentAttachmentsRoutes } from './document-attachments/routes';
@@ -53,6 +54,7 @@ export const apiModules: ApiModule[] = [
   invitationsRoutes,
   partyActionsRoutes,
   adminUsersRoutes,
+  apiKeysRoutes,
   membershipInvitationsRoutes,
   preferencesRoutes,
   logoRoutes,

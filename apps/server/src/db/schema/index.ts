@@ -13,3 +13,4 @@ export * from './documents';
 export * from './security';
 export * from './membership-invitations';
 export * from './payments';
+export * from './api-keys';

@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { UserType } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { identityAccounts, users } from '../../db/schema/index';
 import type { VerifiedIdentity } from '../../auth/verify-token';
@@ -24,7 +25,12 @@ export async function resolveUserForIdentity(
     .update(users)
     .set({ externalId: identity.subject, updatedAt: new Date() })
     .where(
-      and(sql`lower(${users.emailAddress}) = lower(${identity.email})`, isNull(users.externalId)),
+      and(
+        sql`lower(${users.emailAddress}) = lower(${identity.email})`,
+        isNull(users.externalId),
+        // An API key's user never signs in, whatever an issuer claims.
+        ne(users.userTypeId, UserType.ApiKey),
+      ),
     )
     .returning();
   return bound ?? null;

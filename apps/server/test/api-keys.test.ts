@@ -1,0 +1,179 @@
+// Issue 12 item 8: an accounting system calls the API with a company's key.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role, RouteStatus } from '@flowline/shared';
+import type { TestApp } from './helpers/app';
+import { buildDocument, routeOf } from './helpers/document-factories';
+import {
+  caller,
+  completeArInvoice,
+  openDocumentWorld,
+  type DocumentWorld,
+} from './helpers/document-world';
+import { buildMember } from './helpers/factories';
+
+let t: TestApp;
+let w: DocumentWorld;
+let asVendor: ReturnType<typeof caller>;
+let asPurchaserAdmin: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  ({ t, w, asUser: asVendor } = await openDocumentWorld());
+  const admin = await buildMember(t.db, w.purchaser, [Role.Administrator]);
+  asPurchaserAdmin = caller(t, admin, w.purchaser);
+});
+afterAll(() => t.close());
+
+const withKey = (
+  key: string,
+  opts: {
+    method?: 'GET' | 'POST' | 'DELETE';
+    url: string;
+    payload?: object;
+    header?: 'bearer' | 'x-api-key';
+    companyId?: number;
+  },
+) =>
+  t.app.inject({
+    method: opts.method ?? 'GET',
+    url: opts.url,
+    ...(opts.payload ? { payload: opts.payload } : {}),
+    headers: {
+      ...(opts.header === 'x-api-key' ? { 'x-api-key': key } : { authorization: `Bearer ${key}` }),
+      ...(opts.companyId ? { 'company-id': String(opts.companyId) } : {}),
+    },
+  });
+
+async function createKey(role: number, name = 'ERP') {
+  const res = await asPurchaserAdmin({
+    method: 'POST',
+    url: '/api/apikeys',
+    payload: { name, role },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; key: string; keyPrefix: string };
+}
+
+async function sentInvoice() {
+  const doc = await buildDocument(t.db, {
+    owner: w.vendor,
+    user: w.user,
+    metadata: { ...completeArInvoice },
+    receivingPartyId: w.toPurchaser.id,
+  });
+  await asVendor({
+    method: 'PUT',
+    url: `/api/documents/${doc.id}/publish`,
+    payload: { metadata: [] },
+  });
+  return doc.id;
+}
+
+describe('API keys', () => {
+  it('shows the key once, lists it without the key, and authenticates either header', async () => {
+    const created = await createKey(Role.Processor);
+    expect(created.key).toMatch(/^flk_[A-Za-z0-9_-]{40,}$/);
+    expect(created.key.startsWith(created.keyPrefix)).toBe(true);
+    const list = await asPurchaserAdmin({ method: 'GET', url: '/api/apikeys' });
+    expect(JSON.stringify(list.json())).not.toContain(created.key);
+    expect(list.json()[0]).toMatchObject({ name: 'ERP', role: Role.Processor, revokedAt: null });
+
+    const id = await sentInvoice();
+    const read = await withKey(created.key, { url: `/api/documents/${id}` });
+    expect(read.statusCode, read.body).toBe(200);
+    const viaHeader = await withKey(created.key, {
+      url: '/api/documentroute/inbox',
+      header: 'x-api-key',
+    });
+    expect(viaHeader.statusCode, viaHeader.body).toBe(200);
+    // The ERP approves and records a payment.
+    expect(
+      (await withKey(created.key, { method: 'POST', url: `/api/documents/${id}/approve` }))
+        .statusCode,
+    ).toBe(200);
+    const paid = await withKey(created.key, {
+      method: 'POST',
+      url: '/api/payment',
+      payload: { documentId: id, amount: '1250.00', paymentId: 'ERP-1' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await routeOf(t.db, id, w.vendor.id))?.routeStatusId).toBe(RouteStatus.Paid);
+  });
+
+  it('refuses a revoked key, a made-up key and another company', async () => {
+    const created = await createKey(Role.Processor, 'Old ERP');
+    const id = await sentInvoice();
+    const foreign = await buildDocument(t.db, {
+      owner: w.stranger,
+      user: w.strangerUser,
+      metadata: {},
+    });
+    expect((await withKey(created.key, { url: `/api/documents/${foreign.id}` })).statusCode).toBe(
+      404,
+    );
+    const otherCompany = await withKey(created.key, {
+      url: `/api/documents/${id}`,
+      companyId: w.vendor.id,
+    });
+    expect(otherCompany.statusCode).toBe(403);
+    expect(otherCompany.json().error.message).toBe('This API key belongs to another company.');
+
+    expect(
+      (await asPurchaserAdmin({ method: 'DELETE', url: `/api/apikeys/${created.id}` })).statusCode,
+    ).toBe(204);
+    const revoked = await withKey(created.key, { url: `/api/documents/${id}` });
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().error.message).toBe('The API key is not valid or was revoked.');
+    expect(
+      (
+        await withKey('flk_made-up-key-that-does-not-exist-anywhere', {
+          url: '/api/documentroute/inbox',
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('a ReadOnly key reads but cannot approve; keys cannot manage keys', async () => {
+    const created = await createKey(Role.ReadOnly, 'Reporting');
+    const id = await sentInvoice();
+    expect((await withKey(created.key, { url: `/api/documents/${id}` })).statusCode).toBe(200);
+    expect(
+      (await withKey(created.key, { method: 'POST', url: `/api/documents/${id}/approve` }))
+        .statusCode,
+    ).toBe(403);
+    const admin = await createKey(Role.Administrator, 'Admin key');
+    const mint = await withKey(admin.key, {
+      method: 'POST',
+      url: '/api/apikeys',
+      payload: { name: 'x' },
+    });
+    expect(mint.statusCode).toBe(403);
+  });
+
+  it('only Administrators manage keys; bad input and other companies are refused', async () => {
+    const asPurchaserUser = caller(t, w.purchaserUser, w.purchaser);
+    expect((await asPurchaserUser({ method: 'GET', url: '/api/apikeys' })).statusCode).toBe(403);
+    expect(
+      (await asPurchaserUser({ method: 'POST', url: '/api/apikeys', payload: { name: 'x' } }))
+        .statusCode,
+    ).toBe(403);
+    const blank = await asPurchaserAdmin({
+      method: 'POST',
+      url: '/api/apikeys',
+      payload: { name: ' ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error.message).toBe('Name is required');
+    const role = await asPurchaserAdmin({
+      method: 'POST',
+      url: '/api/apikeys',
+      payload: { name: 'x', role: 2 },
+    });
+    expect(role.statusCode).toBe(400);
+    const stranger = caller(t, w.strangerUser, w.stranger);
+    const theirs = await createKey(Role.Processor, 'Theirs');
+    expect(
+      (await stranger({ method: 'DELETE', url: `/api/apikeys/${theirs.id}` })).statusCode,
+    ).toBe(404);
+    expect((await stranger({ method: 'GET', url: '/api/apikeys' })).json()).toEqual([]);
+  });
+});
