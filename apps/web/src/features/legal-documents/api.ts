@@ -137,10 +137,9 @@ export function useDeleteLegalDocument(id: number) {
   return useMutation({
     mutationFn: () => deleteLegalDocument(id),
     meta: { silent: true }, // the form shows the failure itself
-    onSuccess: () => {
-      // Dropped, not refetched: the open form would only get a 404 for it.
-      queryClient.removeQueries({ queryKey: legalDocumentKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: legalDocumentKeys.lists() });
-    },
+    // Only the lists are refreshed. The open form still observes the deleted document: removing
+    // or invalidating it here would fetch it again and get a 404 before the form goes back to the
+    // list. Once nothing shows it, it leaves the cache like any unused query.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: legalDocumentKeys.lists() }),
   });
 }

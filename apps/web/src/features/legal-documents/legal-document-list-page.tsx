@@ -70,14 +70,14 @@ export function LegalDocumentListPage() {
     },
     {
       field: 'legalDocumentTypeId',
-      headerName: 'DocumentType',
+      headerName: 'Document Type',
       flex: 1,
       minWidth: 160,
       valueFormatter: (value: number) => legalDocumentTypeName(value),
     },
     {
       field: 'replace',
-      headerName: 'replace',
+      headerName: 'Replace',
       sortable: false,
       width: 120,
       // Opens the upload form for a new document that will take this one's place.

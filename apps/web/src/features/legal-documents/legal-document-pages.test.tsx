@@ -61,7 +61,7 @@ afterEach(() => {
 });
 
 describe('legal document list', () => {
-  it('shows the spec columns and opens the form', async () => {
+  it('shows the spec columns with readable labels and opens the form', async () => {
     installLegalApi();
     const { router } = renderApp('/admin/legalDocuments/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'W9' })).toBeInTheDocument();
@@ -75,7 +75,7 @@ describe('legal document list', () => {
       within(grid)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Upload Date', 'Privacy', 'Is Active', 'DocumentType', 'replace']);
+    ).toEqual(['Upload Date', 'Privacy', 'Is Active', 'Document Type', 'Replace']);
     expect(within(grid).getByRole('link', { name: '11/20/2026' })).toBeInTheDocument();
     await userEvent.click(within(grid).getByRole('button', { name: /Replace/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?replace=3'));
@@ -106,6 +106,21 @@ describe('legal document form', () => {
     });
     expect(await screen.findByText('Successfully uploaded the document')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/legalDocuments/1'));
+  });
+
+  it('deletes a document and goes back to the list without asking for it again', async () => {
+    const api = installLegalApi([w9], {
+      'DELETE /api/legaldocuments/3': () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderApp('/admin/legalDocument/1/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit W9' })).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this document?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/legalDocuments/1'));
+    await screen.findByRole('grid');
+    expect(api.find('DELETE', '/api/legaldocuments/3')).toHaveLength(1);
+    expect(api.find('GET', '/api/legaldocuments/3')).toHaveLength(1);
   });
 
   it('disables Save while shared with nobody', async () => {
