@@ -14,6 +14,8 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
       anchor="right"
       open={open}
       onClose={onClose}
+      // Above the fixed app bar (drawer + 1), which would otherwise hide the panel's title.
+      sx={{ zIndex: (t) => t.zIndex.drawer + 2 }}
       slotProps={{
         paper: {
           sx: { width: { xs: '100%', sm: 360 } },
