@@ -24,6 +24,10 @@ export const adminRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('../../features/users/user-form-page'), 'UserFormPage'),
       },
       {
+        path: 'apikeys',
+        lazy: lazyPage(() => import('../../features/api-keys/api-key-list-page'), 'ApiKeyListPage'),
+      },
+      {
         path: 'invitations',
         lazy: lazyPage(
           () => import('../../features/invitations/invitation-list-page'),

@@ -14,6 +14,7 @@ export type NavIcon =
   | 'legal'
   | 'ach'
   | 'users'
+  | 'apiKeys'
   | 'connections'
   | 'invitations'
   | 'system';
@@ -59,6 +60,7 @@ const adminLinks: readonly NavLinkItem[] = [
   { label: 'ACH', to: '/admin/achs', icon: 'ach' },
   { label: '1099', to: `/documentlist/${DocumentTypeId.Form1099}`, icon: 'document' },
   { label: 'Users', to: '/admin/users', icon: 'users' },
+  { label: 'API Keys', to: '/admin/apikeys', icon: 'apiKeys' },
   { label: 'Connections', to: '/admin/parties', icon: 'connections' },
   { label: 'Invitations', to: '/admin/invitations', icon: 'invitations' },
 ];

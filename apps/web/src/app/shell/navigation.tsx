@@ -19,6 +19,7 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
@@ -51,6 +52,7 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   legal: GavelOutlined,
   ach: AccountBalanceOutlined,
   users: GroupOutlined,
+  apiKeys: VpnKeyOutlined,
   connections: HubOutlined,
   invitations: MailOutlined,
   system: CampaignOutlined,

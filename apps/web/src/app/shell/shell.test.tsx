@@ -23,6 +23,7 @@ const adminLabels = [
   'ACH',
   '1099',
   'Users',
+  'API Keys',
   'Connections',
   'Invitations',
 ];
