@@ -136,10 +136,13 @@ describe('POST /documents/{id}/resubmit', () => {
 
   it('refuses anything but a rejected invoice of the caller, and bad newVersion values', async () => {
     const old = await rejectedInvoice();
+    // AR invoices are resubmitted too (issue 12 item 6); a division order is not.
     const ar = await rejectedInvoice(93);
-    const arRes = await resubmit(ar.id);
-    expect(arRes.statusCode).toBe(409);
-    expect(arRes.json().error.message).toBe(
+    expect((await resubmit(ar.id)).statusCode).toBe(200);
+    const order = await rejectedInvoice(87);
+    const orderRes = await resubmit(order.id);
+    expect(orderRes.statusCode).toBe(409);
+    expect(orderRes.json().error.message).toBe(
       'Only a rejected invoice can be resubmitted by its sender.',
     );
     expect((await resubmit(old.id, '', caller(t, w.purchaserUser, w.purchaser))).statusCode).toBe(

@@ -96,7 +96,7 @@ describe('GET /documents/{id}', () => {
     expect(entry(body, 'docScanDate').value).toBe(doc.createdAt.toISOString().slice(0, 10));
   });
 
-  it('opening with setDocAsViewed marks it read and writes one Read entry per 10 minutes', async () => {
+  it('opening with setDocAsViewed marks it read, Viewed, and writes one Read entry per 10 minutes', async () => {
     const doc = await sentDoc();
     expect((await routeOf(t.db, doc.id, w.purchaser.id))?.isRead).toBe(false);
     const url = `/api/documents/${doc.id}?includeMetadata=true&trackHistory=false&includeThirdPartyMetadata=true&setDocAsViewed=true`;
@@ -105,8 +105,9 @@ describe('GET /documents/{id}', () => {
     expect(first.json()).toMatchObject({
       isRead: true,
       side: 'received',
-      routeStatusId: RouteStatus.Received,
-      routeStatus: { id: RouteStatus.Received, name: 'Received' },
+      // The receiver's first open (issue 12: the transition table's 'view').
+      routeStatusId: RouteStatus.Viewed,
+      routeStatus: { id: RouteStatus.Viewed, name: 'Viewed' },
       isReadOnly: true,
       counterparty: { companyId: w.vendor.id, companyName: 'Vendor Co' },
       availableActions: { close: true, send: false, edit: false, cancel: false },

@@ -88,8 +88,13 @@ function expected(c: Case): { readOnly: boolean; actions: DocumentActions } {
   // "Close: shown for pending division order, owner statement, suspense report, summary by
   // distribution, division of interest, outside operator expense, a rejected AR invoice, or any
   // read-only document."
-  // "Resubmit and Replace file: only for an invoice in Rejected status." (by its sender)
-  const resubmit = template === 'invoice' && status === 'Rejected' && owner && !readOnlyRole;
+  // "Resubmit and Replace file: only for an invoice in Rejected status." (by its sender); issue 12
+  // extends it to AR invoices.
+  const resubmit =
+    (template === 'invoice' || template === 'AR invoice') &&
+    status === 'Rejected' &&
+    owner &&
+    !readOnlyRole;
   // "Send: shown when the flow is not sign-and-return, the document is not read-only and not in
   // resubmit" — and only the sender sends its never-sent upload.
   const send = !signAndReturn && !readOnly && owner && status === null && !readOnlyRole;
@@ -211,12 +216,16 @@ describe('document rule examples from the spec sentences', () => {
     expect(availableDocumentActions({ ...received, isSignAndReturnFlow: false }).send).toBe(false);
   });
 
-  it('offers Resubmit and Replace file only for a rejected invoice, and hides Send while resubmitting', () => {
+  it('offers Resubmit and Replace file only for a rejected (AR) invoice, and hides Send while resubmitting', () => {
     const rejected = availableDocumentActions({ ...base, templateId: 2, routeStatusId: 5 });
     expect(rejected).toMatchObject({ resubmit: true, replaceFile: true, edit: true });
     expect(availableDocumentActions({ ...base, templateId: 11, routeStatusId: 5 })).toMatchObject({
-      resubmit: false,
+      resubmit: true,
+      replaceFile: true,
       close: true,
+    });
+    expect(availableDocumentActions({ ...base, templateId: 3, routeStatusId: 5 })).toMatchObject({
+      resubmit: false,
     });
     expect(
       availableDocumentActions({ ...base, templateId: 2, routeStatusId: null, inResubmit: true })

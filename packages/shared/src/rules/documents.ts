@@ -134,8 +134,10 @@ export function availableDocumentActions(input: DocumentActionInput): DocumentAc
     !READ_ONLY_TEMPLATES.includes(templateId) &&
     templateId !== DocumentTemplate.PendingDivisionOrder;
   const cancel = cancelShown && owner && mayChange;
+  // Spec 1 §4 names the invoice type; issue 12 extends Resubmit and Replace file to AR invoices.
   const rejectedInvoice =
-    templateId === DocumentTemplate.Invoice && status === RouteStatus.Rejected;
+    (templateId === DocumentTemplate.Invoice || isArInvoice(templateId, input.documentTypeId)) &&
+    status === RouteStatus.Rejected;
   const sendShown = !signAndReturn && !readOnly && !(input.inResubmit ?? false);
   // Only a never-sent upload of the owner is sent; a rejected one goes through Resubmit.
   const send = sendShown && owner && status === null && mayChange;

@@ -251,6 +251,14 @@ export const zDocument = z.object({
   /** A pending division order on the receiving side: Return (sign) instead of Send. */
   isSignAndReturnFlow: z.boolean(),
   availableActions: zDocumentActions,
+  /** The receiver's workflow (rules/document-workflow.ts): Approve, Reject, add a payment. */
+  workflowActions: z.object({
+    approve: z.boolean(),
+    reject: z.boolean(),
+    recordPayment: z.boolean(),
+  }),
+  /** The Payments tab (spec 1 §2: AR invoice types only). */
+  hasPayments: z.boolean(),
 });
 export type DocumentDto = z.infer<typeof zDocument>;
 

@@ -291,22 +291,3 @@ export async function addPayment(
   await mailStatus(db, deps, moved.news, moved.memberIds);
   return listDocumentPayments(db, ctx, input.documentId);
 }
-
-/**
- * The receiver's first open by one of its own users moves Received to Viewed on both sides
- * (Global support users and other moves leave it); called when a document is opened.
- */
-export async function markViewed(db: Db, ctx: TenantContext, loaded: LoadedDocument) {
-  const decision = decideWorkflowMove({
-    action: 'view',
-    templateId: loaded.type.templateId,
-    documentTypeId: loaded.type.id,
-    routeStatusId: loaded.route.routeStatusId,
-    side: loaded.route.side === 'received' ? 'received' : 'sent',
-    userType: ctx.userType,
-    roles: ctx.roles,
-  });
-  if (!decision.allowed) return false;
-  await documents.setStatusOfAllRoutes(db, loaded.document.id, RouteStatus.Viewed);
-  return true;
-}

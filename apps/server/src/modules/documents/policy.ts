@@ -1,5 +1,6 @@
 import {
   availableDocumentActions,
+  availableReceiverActions,
   canChangeData,
   documentScreenMessages as msg,
   isDocumentReadOnly,
@@ -49,6 +50,18 @@ export function documentStateOf(loaded: LoadedDocument) {
     isReadOnly: isDocumentReadOnly(state),
     isSignAndReturnFlow: isSignAndReturnFlow(state.templateId, sideOf(loaded)),
   };
+}
+
+/** The receiver's Approve, Reject and payments (the transition table, rules/document-workflow.ts). */
+export function workflowActionsFor(ctx: TenantContext, loaded: LoadedDocument) {
+  return availableReceiverActions({
+    templateId: loaded.type.templateId,
+    documentTypeId: loaded.type.id,
+    routeStatusId: loaded.route.routeStatusId,
+    side: sideOf(loaded),
+    userType: ctx.userType,
+    roles: ctx.roles,
+  });
 }
 
 export function actionsFor(ctx: TenantContext, loaded: LoadedDocument): DocumentActions {

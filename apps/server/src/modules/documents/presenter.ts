@@ -1,7 +1,9 @@
 import {
   FieldType,
+  hasPaymentsTab,
   routeStatusName,
   type DocumentActions,
+  type ReceiverWorkflowActions,
   type DocumentDto,
   type DocumentMetadataEntry,
 } from '@flowline/shared';
@@ -28,6 +30,7 @@ export interface DocumentPresentation {
   isReadOnly: boolean;
   isSignAndReturnFlow: boolean;
   actions: DocumentActions;
+  workflowActions: ReceiverWorkflowActions;
 }
 
 function partyOf(
@@ -99,5 +102,7 @@ export function presentDocument(p: DocumentPresentation): DocumentDto {
     isReadOnly: p.isReadOnly,
     isSignAndReturnFlow: p.isSignAndReturnFlow,
     availableActions: p.actions,
+    workflowActions: p.workflowActions,
+    hasPayments: hasPaymentsTab(type.templateId, type.id),
   };
 }

@@ -27,9 +27,11 @@ import {
   assertDocumentAction,
   documentStateOf,
   loadDocument,
+  workflowActionsFor,
   type LoadedDocument,
 } from './policy';
 import { presentDocument } from './presenter';
+import { markViewedOnOpen } from '../document-workflow/viewed';
 import * as repo from './repository';
 import * as versions from './version-repository';
 
@@ -102,6 +104,7 @@ export async function presentForCaller(
       : null,
     ...documentStateOf(loaded),
     actions: actionsFor(ctx, loaded),
+    workflowActions: workflowActionsFor(ctx, loaded),
   });
 }
 
@@ -123,7 +126,10 @@ export async function getDocument(
   }
   if (q.setDocAsViewed || q.trackHistory) {
     loaded = await db.transaction(async (tx) => {
-      if (q.setDocAsViewed) await repo.markRouteRead(tx, ctx.companyId, id);
+      if (q.setDocAsViewed) {
+        await repo.markRouteRead(tx, ctx.companyId, id);
+        await markViewedOnOpen(tx, ctx, loaded);
+      }
       await recordRead(tx, ctx, id);
       return loadDocument(tx, ctx, id);
     });

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Role } from '@flowline/shared';
+import { Role, type ApiKey } from '@flowline/shared';
 import { installSessionApi, renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const admin = { roles: [Role.Administrator], mainRole: Role.Administrator };
-const existing = {
+const existing: ApiKey = {
   id: 1,
   name: 'Old ERP',
   role: Role.ReadOnly,
@@ -20,7 +20,7 @@ const existing = {
 
 describe('API Keys', () => {
   it('creates a key and shows it once, then revokes another', async () => {
-    let keys = [existing];
+    let keys: ApiKey[] = [existing];
     const api = installSessionApi({
       user: admin,
       handlers: {

@@ -113,6 +113,8 @@ export function buildArInvoice(
     isReadOnly: false,
     isSignAndReturnFlow: false,
     availableActions: allActions,
+    workflowActions: { approve: false, reject: false, recordPayment: false },
+    hasPayments: true,
     ...overrides,
   };
 }
