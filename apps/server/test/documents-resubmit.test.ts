@@ -15,6 +15,8 @@ import {
   metadataDefinitions,
 } from '../src/db/schema/index';
 import type { TestApp } from './helpers/app';
+import { pdfWithPages } from './helpers/document-files';
+import { multipartBody } from './helpers/multipart';
 import { buildDocument, routeOf } from './helpers/document-factories';
 import { caller, historyOf, openDocumentWorld, type DocumentWorld } from './helpers/document-world';
 
@@ -161,5 +163,57 @@ describe('POST /documents/{id}/resubmit', () => {
     const sentAgain = await resubmit(old.id, '?newVersion=true');
     expect(sentAgain.statusCode).toBe(200);
     expect((await resubmit(old.id)).statusCode).toBe(409);
+  });
+});
+
+describe('Replace file (a temporary replacement) then Resubmit', () => {
+  const replace = async (documentId: number, who = asUser, name = 'corrected.pdf') => {
+    const { payload, headers } = await multipartBody([
+      ['fileUploadData', JSON.stringify({ documentId, isTemporary: true })],
+      ['file', { name, data: await pdfWithPages(1, name), type: 'application/pdf' }],
+    ]);
+    return who({ method: 'POST', url: '/api/documents/upload', payload, headers });
+  };
+
+  it('stores the replacement out of every list, replaces an earlier one, and becomes the new version', async () => {
+    const old = await rejectedInvoice(93);
+    const first = await replace(old.id, asUser, 'first.pdf');
+    expect(first.statusCode, first.body).toBe(201);
+    const firstId = first.json().documentIds[0] as number;
+    const second = await replace(old.id, asUser, 'second.pdf');
+    const secondId = second.json().documentIds[0] as number;
+    const [gone] = await t.db.select().from(documents).where(eq(documents.id, firstId));
+    expect(gone?.deletedAt).not.toBeNull();
+    expect(await routeOf(t.db, secondId, w.vendor.id)).toBeFalsy();
+
+    const res = await resubmit(old.id, `?newVersion=${secondId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: secondId,
+      fileName: 'second.pdf',
+      previousVersionId: old.id,
+    });
+    expect((await routeOf(t.db, old.id, w.vendor.id))?.routeStatusId).toBe(RouteStatus.Resubmitted);
+  });
+
+  it('is refused to the receiver, to ReadOnly members and for a document that is not rejected', async () => {
+    const old = await rejectedInvoice(93);
+    expect((await replace(old.id, caller(t, w.purchaserUser, w.purchaser))).statusCode).toBe(403);
+    expect((await replace(old.id, caller(t, w.readOnly, w.vendor))).statusCode).toBe(403);
+    expect((await replace(old.id, caller(t, w.strangerUser, w.stranger))).statusCode).toBe(404);
+    const draft = await buildDocument(t.db, { owner: w.vendor, user: w.user, documentTypeId: 93 });
+    expect((await replace(draft.id)).statusCode).toBe(409);
+    const { payload, headers } = await multipartBody([
+      ['fileUploadData', JSON.stringify({ isTemporary: true })],
+      ['file', { name: 'x.pdf', data: await pdfWithPages(1), type: 'application/pdf' }],
+    ]);
+    const missing = await asUser({
+      method: 'POST',
+      url: '/api/documents/upload',
+      payload,
+      headers,
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('A replacement file needs the document it replaces.');
   });
 });

@@ -16,7 +16,9 @@ export const documentUploadMessages = {
   billToNeedsReceiver: 'Bill To needs a connection to send to.',
   billToInvalid: 'Bill To must be a profile the receiving company uses for this connection.',
   attachmentNeedsDocument: 'An attachment needs the document it belongs to.',
-  documentIdNeedsAttachment: 'documentId is only used for attachments (isAttachment: true).',
+  documentIdNeedsAttachment:
+    'documentId is only used for attachments (isAttachment: true) and replacements (isTemporary: true).',
+  replacementNeedsDocument: 'A replacement file needs the document it replaces.',
   readOnlyDocument: 'Attachments cannot be added to a read-only document.',
   globalUser: 'Global users cannot upload documents.',
   vendorsOnly: 'Only vendor companies can send AR invoices.',

@@ -110,6 +110,11 @@ export const zFileUploadData = z.object({
   billToOrgUnitId: zId.optional(),
   documentId: zId.optional(),
   isAttachment: z.boolean().optional(),
+  /**
+   * Replace file (spec 1 §4): a temporary replacement of the rejected document `documentId`,
+   * used by POST /documents/{id}/resubmit?newVersion={its id}. Ours.
+   */
+  isTemporary: z.boolean().optional(),
 });
 export type FileUploadData = z.infer<typeof zFileUploadData>;
 

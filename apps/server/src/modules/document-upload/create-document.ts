@@ -220,3 +220,41 @@ for (const f of metadataFieldSeeds) {
   map.set(f.key, f.id);
   seedIdsByType.set(f.documentTypeId, map);
 }
+
+/**
+ * A temporary replacement file (Replace file): a document row only — no route, so no list shows
+ * it — waiting for Resubmit to make it the next version (documents/resubmit.ts), or for the
+ * orphan sweep and deleteTempFile to remove it.
+ */
+export async function createTemporaryDocument(
+  tx: Db,
+  input: {
+    ownerCompanyId: number;
+    userId: number;
+    documentTypeId: number;
+    file: NewDocumentFile;
+    previousVersionId: number;
+    at: Date;
+  },
+): Promise<NewDocumentRow> {
+  const [doc] = await tx
+    .insert(documents)
+    .values({
+      documentTypeId: input.documentTypeId,
+      ownerCompanyId: input.ownerCompanyId,
+      createdByUserId: input.userId,
+      fileName: input.file.fileName,
+      fileKey: input.file.key,
+      fileSha256: input.file.sha256,
+      fileSize: input.file.size,
+      contentType: input.file.contentType,
+      pageCount: input.file.pageCount,
+      isTemporary: true,
+      previousVersionId: input.previousVersionId,
+      createdAt: input.at,
+      updatedAt: input.at,
+    })
+    .returning();
+  if (!doc) throw new Error('temporary document not created');
+  return doc;
+}

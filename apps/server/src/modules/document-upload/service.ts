@@ -20,7 +20,15 @@ import type { BlobStore } from '../../platform/blob-store/index';
 import { findDocumentType } from '../document-types/repository';
 import { requireVisibleDocument } from '../documents/access';
 import { lockBlobForUse, releaseBlobIfUnreferenced } from './blob-cleanup';
-import { createDocument, type NewDocumentFile, type NewMetadataValue } from './create-document';
+import {
+  createDocument,
+  createTemporaryDocument,
+  type NewDocumentFile,
+  type NewMetadataValue,
+} from './create-document';
+import { assertDocumentAction, loadDocument } from '../documents/policy';
+import { softDeleteDocuments } from '../documents/repository';
+import { findTemporaryDocuments } from '../documents/version-repository';
 import * as repo from './repository';
 import { DOCUMENT_CONTENT_TYPES } from './sniff';
 
@@ -29,7 +37,13 @@ import { DOCUMENT_CONTENT_TYPES } from './sniff';
  * document of the caller's company, or an attachment to a document it can see.
  */
 
-export type UploadPlan = NewDocumentPlan | AttachmentPlan;
+export type UploadPlan = NewDocumentPlan | AttachmentPlan | ReplacementPlan;
+
+/** Replace file: a temporary document that may become the rejected document's next version. */
+interface ReplacementPlan {
+  kind: 'replacement';
+  documentId: number;
+}
 
 interface NewDocumentPlan {
   kind: 'document';
@@ -80,9 +94,9 @@ export async function uploadDocument(
   try {
     return await db.transaction(async (tx) => {
       await lockBlobForUse(tx, blobStore, file);
-      return plan.kind === 'attachment'
-        ? addAttachment(tx, ctx, plan, file)
-        : addDocument(tx, ctx, plan, file, now);
+      if (plan.kind === 'attachment') return addAttachment(tx, ctx, plan, file);
+      if (plan.kind === 'replacement') return addReplacement(tx, ctx, plan, file, now);
+      return addDocument(tx, ctx, plan, file, now);
     });
   } catch (error) {
     // A failed clean-up leaves an orphaned blob (disk space only); the caller gets the real error.
@@ -106,6 +120,16 @@ export async function prepareUpload(
     }
     await requireAttachable(db, ctx, data.documentId);
     return { kind: 'attachment', documentId: data.documentId };
+  }
+  if (data.isTemporary) {
+    if (data.documentId === undefined) {
+      throw badRequest(msg.replacementNeedsDocument, 'validation_failed', {
+        documentId: msg.replacementNeedsDocument,
+      });
+    }
+    // Only the sender of a rejected invoice replaces its file (the shared rule's replaceFile).
+    assertDocumentAction(ctx, await loadDocument(db, ctx, data.documentId), 'replaceFile');
+    return { kind: 'replacement', documentId: data.documentId };
   }
   if (data.documentId !== undefined) {
     throw badRequest(msg.documentIdNeedsAttachment, 'validation_failed', {
@@ -184,6 +208,37 @@ async function requireAttachable(db: Db, ctx: TenantContext, documentId: number)
   });
   if (readOnly) throw conflict(msg.readOnlyDocument, 'document_read_only');
   return visible;
+}
+
+/**
+ * A temporary replacement: a document of the same type and owner, hidden from lists, pointing at
+ * the rejected one. An earlier replacement of the same document is removed (spec 1 §4).
+ */
+async function addReplacement(
+  tx: Db,
+  ctx: TenantContext,
+  plan: ReplacementPlan,
+  file: NewDocumentFile,
+  now: Date,
+): Promise<UploadResult> {
+  const loaded = await loadDocument(tx, ctx, plan.documentId, { lock: true });
+  const earlier = (await findTemporaryDocuments(tx, ctx.companyId, plan.documentId)).filter(
+    (d) => d.previousVersionId === plan.documentId,
+  );
+  if (earlier.length)
+    await softDeleteDocuments(
+      tx,
+      earlier.map((d) => d.id),
+    );
+  const doc = await createTemporaryDocument(tx, {
+    ownerCompanyId: ctx.companyId,
+    userId: ctx.userId,
+    documentTypeId: loaded.document.documentTypeId,
+    file,
+    previousVersionId: plan.documentId,
+    at: now,
+  });
+  return { batchName: null, documentIds: [doc.id] };
 }
 
 async function addDocument(
