@@ -104,7 +104,7 @@ function InboxLabel({ label }: { label: string }) {
   return (
     <>
       {label}
-      {count > 0 && <Box component="span" sx={visuallyHidden}>{`, ${count} unread`}</Box>}
+      {count > 0 && <Box component="span" sx={visuallyHidden}>{` (${count} unread)`}</Box>}
     </>
   );
 }

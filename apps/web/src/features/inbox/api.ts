@@ -42,6 +42,8 @@ export const inboxUnreadCountQueryOptions = () =>
   queryOptions({
     queryKey: inboxKeys.unreadCount(),
     queryFn: getInboxUnreadCount,
+    // The navigation is not shown on a document: coming back from one (now read) asks again.
+    refetchOnMount: 'always',
     meta: { silent: true },
   });
 
