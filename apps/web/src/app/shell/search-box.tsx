@@ -11,6 +11,9 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { focusOnDark } from '../theme';
 import { useTypeahead } from '../../features/search/api';
 
+/** The narrowest the top-bar search gets on a desktop before anything beside it. */
+export const SEARCH_MIN_WIDTH = 280;
+
 export const SEARCH_PLACEHOLDER = 'Search all documents...';
 const TYPEAHEAD_DEBOUNCE_MS = 300;
 
@@ -47,7 +50,17 @@ export function SearchBox() {
   };
 
   return (
-    <Box role="search" sx={{ flex: 1, maxWidth: 560, minWidth: 0, width: '100%' }}>
+    // The search takes up to 560 px and gives way only down to SEARCH_MIN_WIDTH on a desktop:
+    // the company logo and name beside it shrink or hide first (issue 11 item 21).
+    <Box
+      role="search"
+      sx={{
+        flex: '0 1 560px',
+        maxWidth: 560,
+        minWidth: { xs: 0, md: SEARCH_MIN_WIDTH },
+        width: '100%',
+      }}
+    >
       <Autocomplete<SearchOption, false, false, true>
         freeSolo
         options={options}

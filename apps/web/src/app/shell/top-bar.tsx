@@ -69,13 +69,18 @@ export function TopBar({
             <ForumOutlined />
           </IconButton>
         )}
-        {!compact && <CompanyLogo companyId={company.id} companyName={company.name} />}
+        {!compact && (
+          // Only where there is room for it beside the search; the name always says whose it is.
+          <Box sx={{ display: { xs: 'none', lg: 'flex' }, flexShrink: 0 }}>
+            <CompanyLogo companyId={company.id} companyName={company.name} height={32} />
+          </Box>
+        )}
         {!compact && (
           <Typography
             component="span"
             data-testid="selected-company-name"
             noWrap
-            sx={{ maxWidth: { md: 200, lg: 280 }, fontWeight: 600 }}
+            sx={{ maxWidth: { md: 200, lg: 280 }, minWidth: 0, flexShrink: 1, fontWeight: 600 }}
             title={company.name}
           >
             {company.name}
