@@ -54,10 +54,10 @@ export const zPaymentInput = z.object({
   checkNumber: optionalText(50),
   description: optionalText(500),
   isCancellation: z.boolean().default(false),
-  transactionDate: z.iso
-    .date('Enter a valid date')
+  transactionDate: z
+    .union([z.literal(''), z.iso.date('Enter a valid date')])
     .nullish()
-    .transform((v) => v ?? null),
+    .transform((v) => v || null),
   paymentId: optionalText(100),
 });
 export type PaymentInput = z.input<typeof zPaymentInput>;

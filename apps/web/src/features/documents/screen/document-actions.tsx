@@ -12,6 +12,7 @@ import {
   missingRequiredFields,
   requiredFieldMessage,
   validateDocumentForSend,
+  workflowMessages,
   type DateFormat,
   type DocumentDto,
 } from '@flowline/shared';
@@ -33,6 +34,9 @@ import {
   type MetadataFormValues,
 } from './metadata/form-values';
 import { serverFieldErrors } from './server-errors';
+import { useApproveDocument, useRejectDocument, useResubmit } from './workflow/api';
+import { RejectDialog } from './workflow/reject-dialog';
+import { ReplaceFileDialog } from './workflow/replace-file-dialog';
 
 /** Our wording (the spec has none for a save or a delete). */
 export const screenMessages = {
@@ -41,12 +45,13 @@ export const screenMessages = {
   noChanges: 'There are no changes to save',
   fixFields: 'Please correct the highlighted fields',
   comingSoon: 'Coming soon',
+  resubmitted: 'A new version was created: check it and send it',
   cannotSign: 'Your account cannot sign documents',
 } as const;
 
 export const documentFormId = 'document-metadata-form';
 
-type Confirm = 'cancelSend' | 'delete' | null;
+type Confirm = 'cancelSend' | 'delete' | 'reject' | 'replaceFile' | null;
 
 /**
  * Save and Send for the metadata form (used by the header and the mobile drawer). Save sends
@@ -142,6 +147,12 @@ export function DocumentActions({
   const cancelPublish = useCancelPublish();
   const deleteDocument = useDeleteDocument();
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const approve = useApproveDocument();
+  const reject = useRejectDocument();
+  const resubmit = useResubmit();
+  const [replacement, setReplacement] = useState<{ id: number; fileName: string } | null>(null);
+  const workflow = doc.workflowActions;
+  const moving = approve.isPending || reject.isPending || resubmit.isPending;
   const listPath = `/documentlist/${doc.documentTypeId}`;
   const isArInvoice = doc.documentTypeTemplateId === DocumentTemplate.ArInvoice;
   const busy = commands.saving || commands.sending;
@@ -229,8 +240,56 @@ export function DocumentActions({
             'Return',
             actions.returnSign ? screenMessages.comingSoon : screenMessages.cannotSign,
           )}
-        {actions.resubmit && comingSoon('Resubmit')}
-        {actions.replaceFile && comingSoon('Replace file')}
+        {workflow.approve && (
+          <Button
+            variant="contained"
+            color="success"
+            disabled={moving}
+            onClick={() =>
+              approve.mutate(doc.id, {
+                onSuccess: () => snackbar.showSuccess(workflowMessages.approved),
+                onError: (error) => snackbar.showError(errorMessage(error)),
+              })
+            }
+          >
+            Approve
+          </Button>
+        )}
+        {workflow.reject && (
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={moving}
+            onClick={() => setConfirm('reject')}
+          >
+            Reject
+          </Button>
+        )}
+        {actions.replaceFile && (
+          <Button variant="outlined" disabled={moving} onClick={() => setConfirm('replaceFile')}>
+            {replacement ? `Replace file (${replacement.fileName})` : 'Replace file'}
+          </Button>
+        )}
+        {actions.resubmit && (
+          <Button
+            variant="contained"
+            disabled={moving}
+            onClick={() =>
+              resubmit.mutate(
+                { id: doc.id, replacementId: replacement?.id ?? null },
+                {
+                  onSuccess: (next) => {
+                    snackbar.showSuccess(screenMessages.resubmitted);
+                    void navigate(`/documents/${next.id}`);
+                  },
+                  onError: (error) => snackbar.showError(errorMessage(error)),
+                },
+              )
+            }
+          >
+            Resubmit
+          </Button>
+        )}
         {actions.cancel && (
           <Button variant="outlined" color="inherit" disabled={busy} onClick={onCancel}>
             Cancel
@@ -257,6 +316,34 @@ export function DocumentActions({
         onConfirm={confirmCancelSend}
         onClose={() => setConfirm(null)}
       />
+      <RejectDialog
+        open={confirm === 'reject'}
+        busy={reject.isPending}
+        onClose={() => setConfirm(null)}
+        onReject={(reason) =>
+          reject.mutate(
+            { id: doc.id, reason },
+            {
+              onSuccess: () => {
+                snackbar.showSuccess(workflowMessages.rejected);
+                setConfirm(null);
+              },
+              onError: (error) => snackbar.showError(errorMessage(error)),
+            },
+          )
+        }
+      />
+      {actions.replaceFile && (
+        <ReplaceFileDialog
+          open={confirm === 'replaceFile'}
+          documentId={doc.id}
+          onClose={() => setConfirm(null)}
+          onReplaced={(file) => {
+            setReplacement(file);
+            setConfirm(null);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={confirm === 'delete'}
         title="Delete document"

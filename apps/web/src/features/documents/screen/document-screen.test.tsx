@@ -122,6 +122,7 @@ describe('opening a document', () => {
       'Audit History',
       'Versions',
       'Attachments',
+      'Payments',
     ]);
     expect(screen.getByTestId('viewer')).toHaveTextContent('invoice-1001.pdf');
     const [get] = api.find('GET', '/api/documents/501');
@@ -400,8 +401,8 @@ describe('actions', () => {
     expect(await screen.findByRole('button', { name: 'Close' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Download invoice-1001.pdf' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'Resubmit' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Replace file' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resubmit' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Replace file' })).toBeEnabled();
     for (const name of ['Send', 'Cancel', 'Save', 'Return']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }

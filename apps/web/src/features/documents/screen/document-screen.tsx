@@ -29,12 +29,13 @@ import { MetadataFields } from './metadata/metadata-fields';
 import { MobileMetadataDrawer } from './mobile-metadata-drawer';
 import { RejectionReason } from './rejection-reason';
 import { VersionsTab } from './versions-tab';
+import { PaymentsTab } from './workflow/payments-tab';
 import { LazyFileViewer } from './viewer/lazy-viewer';
 import { documentViewerSource } from './viewer/viewer-source';
 
 /**
  * The document screen (spec 1 §2): heading and actions, the left rail tabs (Metadata, Audit
- * History, Versions, Attachments; no Payments tab yet — docs/document-screen.md) and the viewer.
+ * History, Versions, Attachments, Payments for AR invoices — docs/document-screen.md) and the viewer.
  */
 export function DocumentScreen({ id }: { id: number }) {
   const document = useDocument(id);
@@ -81,12 +82,14 @@ export function DocumentNotAvailable() {
   );
 }
 
-type TabKey = 'metadata' | 'history' | 'versions' | 'attachments';
-const tabs: ReadonlyArray<{ key: TabKey; label: string }> = [
+type TabKey = 'metadata' | 'history' | 'versions' | 'attachments' | 'payments';
+const allTabs: ReadonlyArray<{ key: TabKey; label: string }> = [
   { key: 'metadata', label: 'Metadata' },
   { key: 'history', label: 'Audit History' },
   { key: 'versions', label: 'Versions' },
   { key: 'attachments', label: 'Attachments' },
+  // Spec 1 §2: a Payments tab exists only for AR invoice types.
+  { key: 'payments', label: 'Payments' },
 ];
 
 function LoadedDocument({ doc }: { doc: DocumentDto }) {
@@ -150,6 +153,8 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
         return <VersionsTab documentId={doc.id} />;
       case 'attachments':
         return <AttachmentsTab doc={doc} />;
+      case 'payments':
+        return <PaymentsTab doc={doc} />;
     }
   };
 
@@ -167,16 +172,18 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
           : { borderRight: 1, borderColor: 'divider', minWidth: 150 }
       }
     >
-      {tabs.map((t) => (
-        <Tab
-          key={t.key}
-          value={t.key}
-          label={t.label}
-          id={`document-tab-${t.key}`}
-          aria-controls={`document-panel-${t.key}`}
-          sx={mobile ? undefined : { alignItems: 'flex-start', textAlign: 'left' }}
-        />
-      ))}
+      {allTabs
+        .filter((t) => t.key !== 'payments' || doc.hasPayments)
+        .map((t) => (
+          <Tab
+            key={t.key}
+            value={t.key}
+            label={t.label}
+            id={`document-tab-${t.key}`}
+            aria-controls={`document-panel-${t.key}`}
+            sx={mobile ? undefined : { alignItems: 'flex-start', textAlign: 'left' }}
+          />
+        ))}
     </Tabs>
   );
 
