@@ -140,10 +140,15 @@ describe('GET /documentroute/all/{documentTypeId}', () => {
       documentTypeId: DocumentTypeId.ArInvoice,
       routeStatusId: RouteStatus.Sent,
       isRead: true,
+      side: 'sent',
       values: ['INV-001', '2026-01-15', 'Beta Corp', '100.50', null],
     });
     const incoming = body.rows.find((r) => r.id === doc.incoming!.id);
-    expect(incoming).toMatchObject({ routeStatusId: RouteStatus.Received, isRead: true });
+    expect(incoming).toMatchObject({
+      routeStatusId: RouteStatus.Received,
+      isRead: true,
+      side: 'received',
+    });
     expect(body.rows.find((r) => r.id === doc.draft!.id)?.routeStatusId).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, zId } from './common';
 import { RouteStatus, type RouteStatusId } from '../ids';
+import { zLineItemRow } from './line-item-rows';
 
 /**
  * Document contracts shared by the server routes and the SPA (spec 3 §3, §7; spec 1 §3, §7;
@@ -140,6 +141,8 @@ export const zResultRow = z.object({
   documentTypeId: z.number().int(),
   routeStatusId: z.number().int().nullable(),
   isRead: z.boolean(),
+  /** This company's side: its own upload (sent) or one it received. */
+  side: z.enum(['sent', 'received']),
   /** One value per column, in column order (canonical text form, null when empty). */
   values: z.array(z.string().nullable()),
 });
@@ -248,7 +251,8 @@ export const zDocument = z.object({
       page: z.number().int(),
     }),
   ),
-  lineItems: z.array(z.unknown()),
+  /** The lines with this company's coding (receiving side), in order (docs/line-items.md). */
+  lineItems: z.array(zLineItemRow),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Computed for the caller by the shared rule (read-only rule, action availability). */

@@ -40,6 +40,7 @@ function baseRow(row: RouteListRow) {
     documentTypeId: row.document_type_id,
     routeStatusId: row.route_status_id,
     isRead: row.is_read,
+    side: row.side === 'received' ? ('received' as const) : ('sent' as const),
   };
 }
 

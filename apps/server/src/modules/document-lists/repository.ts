@@ -49,6 +49,7 @@ export interface RouteListRow {
   document_type_id: number;
   route_status_id: number | null;
   is_read: boolean;
+  side: string;
   list_values: Record<string, string | null>;
   /** Null when the page was read without names. */
   counterparty_name: string | null;
@@ -128,10 +129,10 @@ export async function findRoutePage(
     : sql`NULL AS document_type_name, NULL AS counterparty_name`;
   const [pageResult, countResult] = await Promise.all([
     db.execute(sql`
-      SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read,
+      SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.side,
         r.list_values, ${names}, ${isoTimestamp(sql`r.created_at`)} AS date
       FROM (
-        SELECT r.document_id, r.document_type_id, r.route_status_id, r.is_read, r.list_values,
+        SELECT r.document_id, r.document_type_id, r.route_status_id, r.is_read, r.side, r.list_values,
           r.party_id, r.company_id, r.counterparty_company_id, r.created_at,
           row_number() OVER (ORDER BY ${order}) AS ord
         FROM document_routes r

@@ -55,11 +55,11 @@ async function rankedPage(
   const where = sql`r.company_id = ${companyId} AND r.search_vector @@ q.query AND ${liveDocument}`;
   const from = sql`document_routes r CROSS JOIN (SELECT ${tsQuery} AS query) q`;
   const result = await db.execute(sql`
-    SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.list_values,
+    SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.side, r.list_values,
       ${documentTypeName} AS document_type_name, ${counterpartyName} AS counterparty_name,
       ${isoTimestamp(sql`r.created_at`)} AS date, r.total
     FROM (
-      SELECT r.document_id, r.document_type_id, r.route_status_id, r.is_read, r.list_values,
+      SELECT r.document_id, r.document_type_id, r.route_status_id, r.is_read, r.side, r.list_values,
         r.party_id, r.company_id, r.counterparty_company_id, r.created_at,
         ts_rank_cd(r.search_vector, q.query) AS rank, count(*) OVER () AS total
       FROM ${from}

@@ -13,6 +13,7 @@ const results: DocumentResultSet = {
       documentTypeId: 93,
       routeStatusId: 5,
       isRead: false,
+      side: 'sent',
       values: ['AR Invoice', 'INV-1042', 'Red Mesa Operating Co.', '1234.5', 'Rejected', null],
     },
     {
@@ -20,6 +21,7 @@ const results: DocumentResultSet = {
       documentTypeId: 93,
       routeStatusId: null,
       isRead: true,
+      side: 'sent',
       values: ['AR Invoice', 'INV-1041', null, null, 'New', null],
     },
   ],

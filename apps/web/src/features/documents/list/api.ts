@@ -1,6 +1,12 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
-import { zDocumentResultSet, type zDocumentListQuery } from '@flowline/shared';
+import { zBulkApproveResult, zDocumentResultSet, type zDocumentListQuery } from '@flowline/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** What a list sends (the parsed form of zDocumentListQuery: every paging field set). */
@@ -36,5 +42,19 @@ export function useDocumentList(documentTypeId: number, query: DocumentListQuery
   return useQuery({
     ...documentListQueryOptions(documentTypeId, query),
     enabled: Number.isInteger(documentTypeId) && documentTypeId > 0,
+  });
+}
+
+/** Bulk Approve (issue 12): each refusal comes back with its reason. */
+export function useBulkApprove() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (documentIds: number[]) =>
+      apiRequest('/documents/approve', {
+        method: 'POST',
+        body: { documentIds },
+        schema: zBulkApproveResult,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: documentListKeys.all }),
   });
 }

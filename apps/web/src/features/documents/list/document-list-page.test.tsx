@@ -225,3 +225,60 @@ describe('document list', () => {
     );
   }, 20_000);
 });
+
+describe('bulk Approve (issue 12)', () => {
+  const operator = buildCompany({ partyTypeIds: [PartyType.Operator] });
+  const received = {
+    ...arInvoicePage,
+    rows: [
+      { ...arInvoicePage.rows[0]!, id: 21, side: 'received' as const, routeStatusId: 2 },
+      { ...arInvoicePage.rows[1]!, id: 22, side: 'received' as const, routeStatusId: 10 },
+      { ...arInvoicePage.rows[2]!, id: 23, side: 'received' as const, routeStatusId: 4 },
+    ],
+  };
+
+  it('approves the selected received invoices and reports each refusal', async () => {
+    const api = installListApi({
+      companies: [operator],
+      user: { roles: [Role.User], mainRole: Role.User },
+      handlers: {
+        'GET /api/documentroute/all/93': () => received,
+        'POST /api/documents/approve': () => ({
+          approved: [21],
+          refused: [
+            { documentId: 22, message: 'A document in status Approved cannot be approved.' },
+          ],
+          message: '1 approved, 1 could not be approved',
+        }),
+      },
+    });
+    const { grid } = await openGrid('/documentlist/93');
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    // The paid invoice cannot be selected.
+    const boxes = within(grid).getAllByRole('checkbox', { name: /select row/i });
+    expect(boxes).toHaveLength(3);
+    expect(boxes[2]).toBeDisabled();
+    await userEvent.click(boxes[0]!);
+    await userEvent.click(boxes[1]!);
+    await userEvent.click(screen.getByRole('button', { name: 'Approve (2)' }));
+    await waitFor(() => expect(api.find('POST', '/api/documents/approve')).toHaveLength(1));
+    expect(api.find('POST', '/api/documents/approve')[0]?.body).toEqual({ documentIds: [21, 22] });
+    expect(
+      await screen.findByText(
+        '1 approved, 1 could not be approved: A document in status Approved cannot be approved.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no selection to a ReadOnly member or on the sender’s own list', async () => {
+    installListApi({
+      companies: [operator],
+      user: { roles: [Role.ReadOnly], mainRole: Role.ReadOnly },
+      handlers: { 'GET /api/documentroute/all/93': () => received },
+    });
+    const { grid } = await openGrid('/documentlist/93');
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(grid).queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});

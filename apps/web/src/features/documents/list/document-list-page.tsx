@@ -4,9 +4,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import SendOutlined from '@mui/icons-material/SendOutlined';
+import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import {
   ALL_STATUSES,
   canSendDocumentType,
+  decideWorkflowMove,
   documentStatusTabs,
   routeStatusName,
   type DocumentTypeSummary,
@@ -18,7 +20,9 @@ import { PageHeader } from '../../../components/page-header';
 import { NotFoundPage } from '../../../components/page-not-found';
 import { useDocumentTypes } from '../../document-types/api';
 import { useSession } from '../../session/use-session';
-import { useDocumentList, type DocumentListQuery } from './api';
+import { useSnackbar } from '../../../components/snackbar';
+import { errorMessage } from '../../../lib/api-error';
+import { useBulkApprove, useDocumentList, type DocumentListQuery } from './api';
 import {
   documentPath,
   documentRowClassName,
@@ -33,6 +37,8 @@ import { useStatusFilter } from './use-status-filter';
 const SendDialog = lazy(() =>
   import('../send/send-dialog').then((m) => ({ default: m.SendDialog })),
 );
+
+const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
 
 /** /documentlist/{documentTypeId}?documentRouteStatusId (spec 3 §2 Document list). */
 export function DocumentListPage() {
@@ -61,6 +67,7 @@ function DocumentList({ typeId }: { typeId: number }) {
   const tabs = documentStatusTabs(typeId);
   const [status, setStatus] = useStatusFilter(typeId);
   const [sending, setSending] = useState(false);
+  const snackbar = useSnackbar();
   const canSend = canSendDocumentType(
     { roles: user.roles, userType: user.userType, partyTypeIds: company.partyTypeIds },
     typeId,
@@ -84,6 +91,35 @@ function DocumentList({ typeId }: { typeId: number }) {
     sortable: true,
     showStatus: true,
   });
+
+  // Bulk Approve: the received rows the transition table lets this user approve.
+  const approvable = (row: ResultRow) =>
+    row.side === 'received' &&
+    !!type &&
+    decideWorkflowMove({
+      action: 'approve',
+      templateId: type.documentTypeTemplateId,
+      documentTypeId: type.id,
+      routeStatusId: row.routeStatusId,
+      side: 'received',
+      userType: user.userType,
+      roles: user.roles,
+    }).allowed;
+  const anyApprovable = (list.data?.rows ?? []).some(approvable);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
+  const selectedIds = (list.data?.rows ?? [])
+    .filter((r) => approvable(r) && selection.ids.has(r.id) === (selection.type === 'include'))
+    .map((r) => r.id);
+  const bulkApprove = useBulkApprove();
+  const approveSelected = () =>
+    bulkApprove.mutate(selectedIds, {
+      onSuccess: (result) => {
+        if (result.refused.length === 0) snackbar.showSuccess(result.message);
+        else snackbar.showError(`${result.message}: ${result.refused[0]?.message ?? ''}`);
+        setSelection(noSelection);
+      },
+      onError: (error) => snackbar.showError(errorMessage(error)),
+    });
 
   const changeStatus = (next: RouteStatusId | 0) => {
     setStatus(next);
@@ -117,6 +153,18 @@ function DocumentList({ typeId }: { typeId: number }) {
         </Box>
       )}
       <SearchField value={table.search} onChange={table.setSearch} />
+      {anyApprovable && (
+        <Box sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Button
+            variant="contained"
+            color="success"
+            disabled={selectedIds.length === 0 || bulkApprove.isPending}
+            onClick={approveSelected}
+          >
+            {selectedIds.length > 0 ? `Approve (${selectedIds.length})` : 'Approve'}
+          </Button>
+        </Box>
+      )}
       <DataTable<ResultRow>
         label={title}
         columns={columns}
@@ -126,6 +174,13 @@ function DocumentList({ typeId }: { typeId: number }) {
         table={table}
         onRowClick={(row) => void navigate(documentPath(row.id))}
         getRowClassName={documentRowClassName}
+        {...(anyApprovable
+          ? {
+              isRowSelectable: approvable,
+              rowSelectionModel: selection,
+              onRowSelectionModelChange: setSelection,
+            }
+          : {})}
         noRowsLabel={table.search.trim() ? 'No documents match your search.' : `No ${title} yet.`}
         sx={documentTableSx}
       />

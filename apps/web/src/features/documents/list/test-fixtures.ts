@@ -14,6 +14,7 @@ export const arInvoicePage: DocumentResultSet = {
       documentTypeId: 93,
       routeStatusId: RouteStatus.Rejected,
       isRead: false,
+      side: 'sent',
       values: ['INV-1042', '2026-11-20', '1234.5', 'Red Mesa Operating Co.'],
     },
     {
@@ -21,6 +22,7 @@ export const arInvoicePage: DocumentResultSet = {
       documentTypeId: 93,
       routeStatusId: null,
       isRead: true,
+      side: 'sent',
       values: ['INV-1041', null, null, null],
     },
     {
@@ -28,6 +30,7 @@ export const arInvoicePage: DocumentResultSet = {
       documentTypeId: 93,
       routeStatusId: RouteStatus.Paid,
       isRead: true,
+      side: 'sent',
       values: ['INV-1040', '2026-10-02', '99', 'Red Mesa Operating Co.'],
     },
   ],
