@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import type {} from '@mui/x-data-grid/themeAugmentation';
 
 const petrol = '#0B5563';
 const amber = '#E39B2D';
@@ -52,6 +53,16 @@ export const theme = createTheme({
     MuiPaper: {
       defaultProps: { elevation: 0 },
       styleOverrides: { outlined: { borderColor: '#DCE3E7' } },
+    },
+    MuiDataGrid: {
+      styleOverrides: {
+        root: {
+          // The hidden menu button and the separator of the last column header stick out past
+          // the grid's edge, so every grid scrolled sideways by a few pixels (issue 11): clip them.
+          '& .MuiDataGrid-menuIcon': { overflow: 'hidden' },
+          '& .MuiDataGrid-columnHeader--last .MuiDataGrid-columnSeparator': { display: 'none' },
+        },
+      },
     },
     MuiTable: { defaultProps: { size: 'small' } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, backgroundColor: '#EEF2F4' } } },

@@ -7,14 +7,23 @@ import { useDocumentTitle } from './use-document-title';
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   useDocumentTitle(title);
   return (
+    // On a phone the actions wrap under the title instead of pushing the page wider.
     <Stack
       direction="row"
-      spacing={2}
-      sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2 }}
+      useFlexGap
+      sx={{
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        flexWrap: 'wrap',
+        gap: 2,
+        mb: 2,
+      }}
     >
-      <Typography variant="h1">{title}</Typography>
+      <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
       {actions && (
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
           {actions}
         </Stack>
       )}

@@ -1,14 +1,17 @@
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import {
   DataGrid,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridRowClassNameParams,
   type GridRowSelectionModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { ALL_ROWS, DEFAULT_PAGE_SIZES, pageSizeOptions } from './page-sizes';
 import type { ServerTable } from './use-server-table';
+import { columnsToCollapse, useElementWidth } from './fit-columns';
 
 export interface DataTableProps<R extends GridValidRowModel> {
   /** The grid's accessible name. */
@@ -29,6 +32,8 @@ export interface DataTableProps<R extends GridValidRowModel> {
   onRowSelectionModelChange?: (model: GridRowSelectionModel) => void;
   /** Columns that start hidden (field → false); users can show them from the column menu. */
   hiddenColumns?: Record<string, boolean>;
+  /** Fields to hide first when the columns do not fit (else right to left, name and last kept). */
+  collapseOrder?: readonly string[];
   /** What the grid says when there are no rows. */
   noRowsLabel?: string;
   sx?: SxProps<Theme>;
@@ -52,9 +57,23 @@ export function DataTable<R extends GridValidRowModel>({
   rowSelectionModel,
   onRowSelectionModelChange,
   hiddenColumns,
+  collapseOrder,
   noRowsLabel,
   sx,
 }: DataTableProps<R>) {
+  const box = useRef<HTMLDivElement>(null);
+  // The grid's 2 px border is not room for columns.
+  const width = useElementWidth(box) - 2;
+  const [userColumns, setUserColumns] = useState<GridColumnVisibilityModel>(hiddenColumns ?? {});
+  // Issue 11: a list fits its page — columns that matter least collapse instead of scrolling away.
+  const collapsed = columnsToCollapse(columns, userColumns, width, {
+    checkbox: !!isRowSelectable,
+    ...(collapseOrder ? { collapseOrder } : {}),
+  });
+  const columnVisibilityModel = {
+    ...userColumns,
+    ...Object.fromEntries(collapsed.map((field) => [field, false])),
+  };
   // Pages of up to 100 rows are rendered whole (every cell in the DOM, for find-in-page and tests);
   // 'All' may be thousands of rows, so it gets a fixed height and virtual scrolling instead.
   const showsAll = table.paginationModel.pageSize === ALL_ROWS;
@@ -69,9 +88,10 @@ export function DataTable<R extends GridValidRowModel>({
       rows={rows ?? []}
       rowCount={rowCount ?? 0}
       columns={columns}
-      initialState={
-        hiddenColumns ? { columns: { columnVisibilityModel: hiddenColumns } } : undefined
-      }
+      columnVisibilityModel={columnVisibilityModel}
+      onColumnVisibilityModelChange={setUserColumns}
+      // Cells may wrap (status badges, long names) rather than be cut off; rows keep their height.
+      getRowHeight={() => 'auto'}
       loading={loading}
       paginationMode="server"
       sortingMode="server"
@@ -121,11 +141,19 @@ export function DataTable<R extends GridValidRowModel>({
           : undefined
       }
       sx={[
-        { backgroundColor: 'background.paper' },
+        {
+          backgroundColor: 'background.paper',
+          '& .MuiDataGrid-row': { minHeight: '52px !important' },
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.5 },
+        },
         onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {},
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     />
   );
-  return showsAll ? <Box sx={{ height: '70vh', minHeight: 400 }}>{grid}</Box> : grid;
+  return (
+    <Box ref={box} sx={{ width: '100%', minWidth: 0 }}>
+      {showsAll ? <Box sx={{ height: '70vh', minHeight: 400 }}>{grid}</Box> : grid}
+    </Box>
+  );
 }

@@ -61,7 +61,7 @@ function useColumns(): GridColDef<ConnectionListRow>[] {
       field: 'name',
       headerName: `${connectionTerm} Name`,
       flex: 1.4,
-      minWidth: 180,
+      minWidth: 130,
       renderCell: ({ row }) => (
         <Link
           component={RouterLink}
@@ -82,38 +82,38 @@ function useColumns(): GridColDef<ConnectionListRow>[] {
       valueGetter: (_v, row) => row.connectedCompanyName ?? row.suggestedCompanyName ?? '',
     },
     { field: 'number', headerName: 'Number', flex: 0.7, minWidth: 100, sortable: false },
-    { field: 'phone', headerName: 'Phone', flex: 0.8, minWidth: 120 },
+    { field: 'phone', headerName: 'Phone', flex: 0.8, minWidth: 110 },
     {
       field: 'companyOrgUnits',
       headerName: profileTerm,
       flex: 1,
-      minWidth: 140,
+      minWidth: 120,
       sortable: false,
       valueGetter: (_v, row) => row.companyOrgUnits.map((o) => o.name).join(', '),
     },
     {
       field: 'effectiveFromDate',
       headerName: 'Effective From Date',
-      minWidth: 150,
+      minWidth: 110,
       valueFormatter: (v: string | null) => formatDate(v),
     },
     {
       field: 'effectiveThruDate',
       headerName: 'Effective Thru Date',
-      minWidth: 150,
+      minWidth: 110,
       valueFormatter: (v: string | null) => formatDate(v),
     },
     {
       field: 'isActive',
       headerName: 'Active',
-      minWidth: 80,
+      minWidth: 70,
       valueFormatter: (v: boolean) => (v ? 'Yes' : 'No'),
     },
     {
       field: 'partyStatus',
       headerName: 'Status',
       flex: 1.4,
-      minWidth: 260,
+      minWidth: 170,
       sortable: false,
       renderCell: ({ row }) => <ConnectionStatusCell row={row} />,
     },
@@ -192,7 +192,7 @@ export function ConnectionListPage() {
           }}
         />
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ minWidth: 0 }}>
         <SearchField value={table.search} onChange={table.setSearch} />
         <TextField
           select
@@ -245,6 +245,16 @@ export function ConnectionListPage() {
           number: false,
           company: networkMatchEnhancementFlag,
         }}
+        // On a narrow screen the dates and the profiles go first; name and status stay.
+        collapseOrder={[
+          'effectiveThruDate',
+          'effectiveFromDate',
+          'isActive',
+          'companyOrgUnits',
+          'company',
+          'phone',
+          'icon',
+        ]}
         {...(possibleOnly
           ? {
               isRowSelectable: (row: ConnectionListRow) => isSelectableConnection(row.partyStatus),

@@ -64,11 +64,21 @@ export function ConnectionStatusCell({ row }: { row: Row }) {
   const { isAdministrator } = useSession();
   const entry = statusActions[row.partyStatus];
   return (
-    <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
+    // Badge and action wrap inside a narrow cell instead of being cut off (issue 11).
+    <Stack
+      direction="row"
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, minWidth: 0 }}
+    >
       <Chip
         size="small"
         color={colors[row.partyStatus]}
         label={connectionStatusLabels[row.partyStatus]}
+        sx={{
+          height: 'auto',
+          maxWidth: '100%',
+          '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+        }}
       />
       {isAdministrator && entry && <ActionButton row={row} {...entry} />}
     </Stack>
@@ -112,8 +122,13 @@ function ActionButton({ row, action, label }: { row: Row; action: Action; label:
   };
 
   return (
-    <span onClick={(e) => e.stopPropagation()}>
-      <Button size="small" onClick={(e) => void start(e)} disabled={busy}>
+    <span onClick={(e) => e.stopPropagation()} style={{ minWidth: 0 }}>
+      <Button
+        size="small"
+        onClick={(e) => void start(e)}
+        disabled={busy}
+        sx={{ whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 }}
+      >
         {label}
       </Button>
       {open && action === 'connect' && (

@@ -24,7 +24,8 @@ const columns: GridColDef<AdminUserListItem>[] = [
     valueGetter: (_value, row) => row.emailAddress,
     // Inactive users' e-mails are struck through (spec 3 §2); a real link for keyboard users.
     renderCell: ({ row }) => (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
+      // Badges wrap under a long e-mail rather than being cut off by the cell (issue 11).
+      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, minWidth: 0 }}>
         <Link
           component={RouterLink}
           to={userPath(row.id)}
@@ -35,7 +36,9 @@ const columns: GridColDef<AdminUserListItem>[] = [
             row.isActive ? undefined : { color: 'text.secondary', textDecoration: 'line-through' }
           }
         >
-          {row.emailAddress}
+          <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {row.emailAddress}
+          </Box>
         </Link>
         {row.blocked && <Chip label="Blocked" size="small" color="warning" variant="outlined" />}
         {row.invitationPending && (
