@@ -41,3 +41,6 @@ export * from './schemas/document-screen';
 export * from './schemas/document-lists';
 export * from './schemas/document-workflow';
 export * from './schemas/api-keys';
+export * from './rules/line-items';
+export * from './schemas/line-item-rows';
+export * from './schemas/line-items';

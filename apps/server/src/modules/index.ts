@@ -15,6 +15,7 @@ import { healthRoutes } from './health/routes';
 import { invitationsRoutes } from './invitations/routes';
 import { partyActionsRoutes } from './invitations/party-actions';
 import { legalDocumentsRoutes } from './legal-documents/routes';
+import { lineItemsRoutes } from './line-items/routes';
 import { membershipInvitationsRoutes } from './membership-invitations/routes';
 import { logoRoutes } from './logo/routes';
 import { notificationsRoutes } from './notifications/routes';
@@ -42,6 +43,7 @@ export const apiModules: ApiModule[] = [
   documentAttachmentsRoutes,
   documentUploadRoutes,
   documentWorkflowRoutes,
+  lineItemsRoutes,
   downloadsRoutes,
   featureFlagsRoutes,
   clientLogsRoutes,

@@ -14,3 +14,4 @@ export * from './security';
 export * from './membership-invitations';
 export * from './payments';
 export * from './api-keys';
+export * from './line-items';

@@ -11,6 +11,7 @@ import {
 import { hashPassword } from '../../auth/passwords';
 import { seedDemoAch } from '../../modules/ach/demo';
 import type { BlobStore } from '../../platform/blob-store/index';
+import { seedDemoAccountCodes } from '../../modules/line-items/demo';
 import { seedDemoOrgUnits } from '../../modules/org-units/demo';
 import { DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD, demoCompanies, demoUsers } from './demo-data';
 import { seedDemoDocuments } from './demo-documents';
@@ -79,6 +80,7 @@ export async function seedDemoData(db: Db, blobStore?: BlobStore): Promise<void>
     await seedDemoOrgUnits(tx, companyIds, userIdsByEmail);
     // Reuses the vendor's first profile (same code) and adds two connections for the ACH form.
     await seedDemoAch(tx, companyIds);
+    await seedDemoAccountCodes(tx, companyIds);
     if (blobStore) await seedDemoDocuments(tx, blobStore, companyIds, userIdsByEmail);
   });
 }

@@ -6,6 +6,7 @@ import {
   type ReceiverWorkflowActions,
   type DocumentDto,
   type DocumentMetadataEntry,
+  type LineItemRowDto,
 } from '@flowline/shared';
 import { presentMetadataDefinition } from '../document-types/presenter';
 import type { MetadataView } from './metadata-view';
@@ -15,6 +16,8 @@ export interface DocumentPresentation {
   loaded: LoadedDocument;
   /** Null when metadata was not asked for. */
   view: MetadataView | null;
+  /** The lines with this company's coding (docs/line-items.md). */
+  lineItems: LineItemRowDto[];
   includeThirdParty: boolean;
   /**
    * The receiver's view of the owner's party choices (owner party id → the receiver's own
@@ -96,7 +99,7 @@ export function presentDocument(p: DocumentPresentation): DocumentDto {
     previousVersionId: doc.previousVersionId,
     metadata: p.view ? presentMetadata(p.view, p.includeThirdParty, p.ownParties) : [],
     documentSignatures: [],
-    lineItems: [],
+    lineItems: p.lineItems,
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),
     isReadOnly: p.isReadOnly,

@@ -9,6 +9,7 @@ import {
   missingRequiredFields,
   requiredFieldMessage,
   RouteStatus,
+  senderLineColumns,
   validateDocumentForSend,
   type DocumentDto,
   type SaveDocumentRequest,
@@ -20,6 +21,7 @@ import { AppError, badRequest } from '../../errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { documentReceivedMail } from '../../platform/mail/templates/index';
 import { appendHistory } from '../document-history/repository';
+import { findLineValues } from '../line-items/repository';
 import { recipientsWhoWantEmail } from '../preferences/email-recipients';
 import { saveMetadataValues } from './metadata-save';
 import { loadMetadataView, toValidationField } from './metadata-view';
@@ -65,8 +67,10 @@ export async function publishDocument(
       templateId: loaded.type.templateId,
       definitions: view.definitions.map(toValidationField),
       values: Object.fromEntries(view.effective),
-      // Line items are not stored yet: the detail total check has nothing to compare.
-      lineItems: null,
+      // The sender's lines: required cells and the detail total check (spec 1 §5).
+      lineItems: loaded.type.lineItemsEnabled
+        ? { columns: senderLineColumns, rows: await findLineValues(tx, loaded.document.id) }
+        : null,
     };
     const problem = validateDocumentForSend(input);
     if (problem) {

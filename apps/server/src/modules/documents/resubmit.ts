@@ -53,6 +53,7 @@ export async function resubmitDocument(
       version = await versions.insertVersionOf(tx, old, ctx.userId);
     }
     await versions.copyMetadata(tx, old.id, version.id);
+    await versions.copyLineItems(tx, old.id, version.id);
     // A replacement upload may already have a route of its own: it is reset to New.
     await repo.upsertRoute(tx, {
       documentId: version.id,

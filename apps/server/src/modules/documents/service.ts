@@ -32,6 +32,7 @@ import {
 } from './policy';
 import { presentDocument } from './presenter';
 import { markViewedOnOpen } from '../document-workflow/viewed';
+import { loadLineItemRows } from '../line-items/service';
 import * as repo from './repository';
 import * as versions from './version-repository';
 
@@ -77,10 +78,11 @@ export async function presentForCaller(
   const companyId =
     route.counterpartyCompanyId ?? (sent ? doc.receivingCompanyId : doc.ownerCompanyId);
   const partyId = route.partyId ?? (sent ? doc.receivingPartyId : null);
-  const [view, names, party] = await Promise.all([
+  const [view, names, party, lineItems] = await Promise.all([
     q.includeMetadata ? loadMetadataView(db, loaded) : Promise.resolve(null),
     repo.findCompanyNames(db, companyId === null ? [] : [companyId]),
     partyId === null ? Promise.resolve(null) : repo.findCompanyParty(db, ctx.companyId, partyId),
+    loadLineItemRows(db, ctx.companyId, loaded),
   ]);
   const hasCounterparty = companyId !== null || partyId !== null;
   // The receiver resolves the owner's party choices from its own point of view (issue 11 item 5).
@@ -92,6 +94,7 @@ export async function presentForCaller(
   return presentDocument({
     loaded,
     view,
+    lineItems,
     includeThirdParty: q.includeThirdPartyMetadata,
     ownParties,
     counterparty: hasCounterparty

@@ -91,6 +91,9 @@ export async function insertVersionOf(
   return row;
 }
 
+/** Copies the sender's line items of one document onto another (a new version; no coding). */
+export { copyLines as copyLineItems } from '../line-items/repository';
+
 /** Copies the metadata of one document onto another (the target's own values are replaced). */
 export async function copyMetadata(db: Db, fromId: number, toId: number) {
   await db.delete(documentMetadata).where(eq(documentMetadata.documentId, toId));

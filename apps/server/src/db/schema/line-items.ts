@@ -1,0 +1,84 @@
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { timestamps } from './columns';
+import { companies } from './companies';
+import { documents } from './documents';
+
+/**
+ * Detail line items (docs/line-items.md). Values are canonical text like metadata values
+ * (numbers as plain decimals); the sender owns these rows.
+ */
+export const documentLineItems = pgTable(
+  'document_line_items',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    lineNumber: integer('line_number').notNull(),
+    description: varchar('description', { length: 500 }),
+    quantity: varchar('quantity', { length: 40 }),
+    unitPrice: varchar('unit_price', { length: 40 }),
+    amount: varchar('amount', { length: 40 }),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('document_line_items_document_line_key').on(t.documentId, t.lineNumber)],
+);
+
+/** A receiving company's coding of one line, kept on its side. */
+export const lineItemCoding = pgTable(
+  'line_item_coding',
+  {
+    lineItemId: integer('line_item_id')
+      .notNull()
+      .references(() => documentLineItems.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    afe: varchar('afe', { length: 50 }),
+    costCenter: varchar('cost_center', { length: 50 }),
+    accountCode: varchar('account_code', { length: 50 }),
+    well: varchar('well', { length: 50 }),
+    property: varchar('property', { length: 50 }),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'line_item_coding_pk', columns: [t.lineItemId, t.companyId] }),
+    index('line_item_coding_company_document_idx').on(t.companyId, t.documentId),
+  ],
+);
+
+/** A company's known codes per account kind (lookups for coding, type-ahead). */
+export const accountCodes = pgTable(
+  'account_codes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountKind: smallint('account_kind').notNull(),
+    code: varchar('code', { length: 50 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('account_codes_company_kind_code_key').on(t.companyId, t.accountKind, t.code),
+  ],
+);
