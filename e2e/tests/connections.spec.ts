@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { callApi } from '../support/api';
 import { signIn, skipWelcome } from '../support/session';
 
 // Seeded by seedDemoAch (apps/server/src/modules/ach/demo.ts) for the vendor company.
@@ -58,6 +59,9 @@ test('an administrator creates, finds and deletes a connection', async ({ page }
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Connection Deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/parties$/);
+  // The deleted record is not fetched again (that answered 404 with a red 'Connection not found').
+  await expect(page.getByRole('heading', { level: 1, name: 'Connections' })).toBeVisible();
+  await expect(page.getByText('Connection not found')).toHaveCount(0);
 });
 
 test('a connected connection cannot be deleted', async ({ page }) => {
@@ -80,4 +84,41 @@ test('possible connections show only connections not on the network', async ({ p
   await expect(page.getByRole('row', { name: /Caprock Midstream Partners/ })).toBeVisible();
   await expect(page.getByRole('row', { name: /Red Mesa Operating Co\./ })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+});
+
+test('possible connections: Connect for a selection invites each at its e-mail', async ({
+  page,
+}) => {
+  const name = `Selection Supply ${Date.now()}`;
+  await signIn(page, 'admin@permian.example');
+  await skipWelcome(page);
+  const profiles = await callApi<{ items: { id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/api/companyorgunit?page=1&pageSize=100',
+  );
+  const profile = profiles.items.find((p) => p.name === PROFILE);
+  await callApi(page, 'POST', '/api/party', {
+    partyTypeId: 1,
+    name,
+    number: `SEL-${Date.now()}`,
+    emails: 'ap@selection.example',
+    taxTypeId: 'EIN',
+    taxIdentifier: '98-7654321',
+    companyOrgUnitIds: [profile?.id],
+  });
+
+  await page.goto('/admin/connections');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name);
+  await expect(page.getByText('1–1 of 1')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Connect (1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect 1 selected' });
+  await expect(dialog).toContainText('ap@selection.example');
+  await dialog.getByRole('checkbox', { name: /due diligence/ }).check();
+  await dialog.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByText('Invitation sent to 1 connection')).toBeVisible();
+  // Invited now: no longer a possible connection.
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
 });
