@@ -43,3 +43,24 @@ export async function firstSignIn(page: Page, email: string, newPassword: string
   await expect(page.getByRole('dialog', { name: 'Welcome to Flowline' })).toBeVisible();
   await skipWelcome(page);
 }
+
+/**
+ * First sign-in from a link in the welcome mail (e.g. '/admin/invitations'): the app sends the
+ * visitor through the landing page and the login page, the temporary password is changed, and the
+ * browser returns to the link.
+ */
+export async function firstSignInFromLink(
+  page: Page,
+  link: string | null,
+  email: string,
+  newPassword: string,
+) {
+  const password = await readTemporaryPassword(page, email);
+  // null: the login page is already open.
+  if (link !== null) await page.goto(link);
+  await fillLoginPage(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Change password' }).click();
+}

@@ -2,32 +2,158 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { invitationMessages, type Invitation } from '@flowline/shared';
+import { HighlightedText } from './highlighted-text';
 
 export interface InvitationActions {
   canAct: boolean;
   showCompany: boolean;
+  /** Phone layout: one column with the details stacked, actions beside it (spec 2 §2.1 mobile). */
+  compact: boolean;
+  /** The search text, highlighted in the name (spec 2 §2.7). */
+  search: string;
   formatDate(value: string): string;
   onAccept(row: Invitation): void;
   onReject(row: Invitation): void;
   onDelete(row: Invitation): void;
 }
 
-/** Spec 2 §2.7: icon or EXPIRED marker, names, sender details, received date, actions. */
+export const connectionName = (row: Invitation) =>
+  row.senderPartyNameOfReceiverCompany ?? row.companyName;
+
+/** Long values (addresses, e-mails) wrap inside their cell instead of widening the table. */
+const wrapping = { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35 } as const;
+const wrapCell = (value: string | null | undefined) => (
+  <Box component="span" sx={wrapping}>
+    {value ?? ''}
+  </Box>
+);
+
+function ExpiredMarker({ row }: { row: Invitation }) {
+  return (
+    <Tooltip title={invitationMessages.expiredTooltip(row.companyName)}>
+      <Chip label="EXPIRED" color="error" size="small" sx={{ fontSize: '0.7rem' }} />
+    </Tooltip>
+  );
+}
+
+function RowActions({ row, a }: { row: Invitation; a: InvitationActions }) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: a.compact ? 'column' : 'row',
+        gap: a.compact ? 0.5 : 1,
+        alignItems: a.compact ? 'stretch' : 'center',
+        height: '100%',
+        justifyContent: 'center',
+      }}
+    >
+      {row.expired ? (
+        <Button size="small" color="error" disabled={!a.canAct} onClick={() => a.onDelete(row)}>
+          Delete
+        </Button>
+      ) : (
+        <>
+          <Button
+            size="small"
+            variant="contained"
+            disabled={!a.canAct}
+            onClick={() => a.onAccept(row)}
+          >
+            Accept
+          </Button>
+          <Button size="small" disabled={!a.canAct} onClick={() => a.onReject(row)}>
+            Reject
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+const actionsColumn = (a: InvitationActions): GridColDef<Invitation> => ({
+  field: 'actions',
+  headerName: 'Actions',
+  renderHeader: () => (
+    <Box component="span" sx={visuallyHidden}>
+      Actions
+    </Box>
+  ),
+  width: a.compact ? 96 : 156,
+  sortable: false,
+  disableColumnMenu: true,
+  renderCell: ({ row }) => <RowActions row={row} a={a} />,
+});
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+} as const;
+
+/** On a phone: the name with the marker, company, sender and received date stacked. */
+function compactColumns(a: InvitationActions): GridColDef<Invitation>[] {
+  return [
+    {
+      field: 'senderPartyNameOfReceiverCompany',
+      headerName: 'Connection Name',
+      flex: 1,
+      minWidth: 150,
+      valueGetter: (_v, row) => connectionName(row),
+      renderCell: ({ row }) => (
+        <Box sx={{ py: 1, ...wrapping }}>
+          <Typography variant="body2" sx={{ fontWeight: 500, ...wrapping }}>
+            <HighlightedText text={connectionName(row)} search={a.search} />
+          </Typography>
+          {row.expired && <ExpiredMarker row={row} />}
+          {(a.showCompany || row.companyName !== connectionName(row)) && (
+            <Typography variant="caption" component="div" sx={wrapping}>
+              {row.companyName}
+            </Typography>
+          )}
+          {row.senderEmail && (
+            <Typography variant="caption" component="div" sx={wrapping}>
+              {row.senderEmail}
+            </Typography>
+          )}
+          <Typography variant="caption" component="div" color="text.secondary">
+            Received Date: {a.formatDate(row.receivedDate)}
+          </Typography>
+        </Box>
+      ),
+    },
+    actionsColumn(a),
+  ];
+}
+
+/**
+ * Spec 2 §2.7: icon or EXPIRED marker, names, sender details, received date, actions. Sized to fit
+ * the content area of a 1280 px window with the navigation open (about 970 px) with the Company
+ * column too: long values wrap, headers wrap, the actions column never shrinks.
+ */
 export function invitationColumns(a: InvitationActions): GridColDef<Invitation>[] {
+  if (a.compact) return compactColumns(a);
   return [
     {
       field: 'expired',
-      headerName: '',
-      width: 110,
+      headerName: 'Status',
+      renderHeader: () => (
+        <Box component="span" sx={visuallyHidden}>
+          Status
+        </Box>
+      ),
+      width: 84,
       sortable: false,
+      disableColumnMenu: true,
       renderCell: ({ row }) =>
         row.expired ? (
-          <Tooltip title={invitationMessages.expiredTooltip(row.companyName)}>
-            <Chip label="EXPIRED" color="error" size="small" />
-          </Tooltip>
+          <ExpiredMarker row={row} />
         ) : (
           <MailOutlined color="primary" aria-label="Invitation" />
         ),
@@ -35,56 +161,59 @@ export function invitationColumns(a: InvitationActions): GridColDef<Invitation>[
     {
       field: 'senderPartyNameOfReceiverCompany',
       headerName: 'Connection Name',
-      flex: 1,
-      minWidth: 160,
-      valueGetter: (_v, row) => row.senderPartyNameOfReceiverCompany ?? row.companyName,
+      flex: 1.2,
+      minWidth: 104,
+      valueGetter: (_v, row) => connectionName(row),
+      renderCell: ({ row }) => (
+        <Box component="span" sx={wrapping}>
+          <HighlightedText text={connectionName(row)} search={a.search} />
+        </Box>
+      ),
     },
     ...(a.showCompany
-      ? [{ field: 'companyName', headerName: 'Company', flex: 1, minWidth: 140 } as const]
+      ? [
+          {
+            field: 'companyName',
+            headerName: 'Company',
+            flex: 1,
+            minWidth: 96,
+            renderCell: ({ row }) => wrapCell(row.companyName),
+          } satisfies GridColDef<Invitation>,
+        ]
       : []),
     {
       field: 'senderOrgUnitNameOfReceiverCompany',
       headerName: 'Invite To',
-      flex: 1,
-      minWidth: 120,
+      flex: 0.8,
+      minWidth: 84,
+      renderCell: ({ row }) => wrapCell(row.senderOrgUnitNameOfReceiverCompany),
     },
-    { field: 'companyAddress', headerName: 'Company Address', flex: 1.4, minWidth: 180 },
-    { field: 'senderEmail', headerName: 'Sender Email', flex: 1, minWidth: 160 },
-    { field: 'maskedTaxNumber', headerName: 'Sender Tax ID', width: 130 },
+    {
+      field: 'companyAddress',
+      headerName: 'Company Address',
+      flex: 1.2,
+      minWidth: 104,
+      renderCell: ({ row }) => wrapCell(row.companyAddress),
+    },
+    {
+      field: 'senderEmail',
+      headerName: 'Sender Email',
+      flex: 1.2,
+      minWidth: 104,
+      renderCell: ({ row }) => wrapCell(row.senderEmail),
+    },
+    {
+      field: 'maskedTaxNumber',
+      headerName: 'Sender Tax ID',
+      width: 96,
+      renderCell: ({ row }) => wrapCell(row.maskedTaxNumber),
+    },
     {
       field: 'receivedDate',
       headerName: 'Received Date',
-      width: 130,
+      width: 100,
       valueFormatter: (value: string) => a.formatDate(value),
     },
-    {
-      field: 'actions',
-      headerName: '',
-      width: 190,
-      sortable: false,
-      renderCell: ({ row }) => (
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', height: '100%' }}>
-          {row.expired ? (
-            <Button size="small" color="error" disabled={!a.canAct} onClick={() => a.onDelete(row)}>
-              Delete
-            </Button>
-          ) : (
-            <>
-              <Button
-                size="small"
-                variant="contained"
-                disabled={!a.canAct}
-                onClick={() => a.onAccept(row)}
-              >
-                Accept
-              </Button>
-              <Button size="small" disabled={!a.canAct} onClick={() => a.onReject(row)}>
-                Reject
-              </Button>
-            </>
-          )}
-        </Box>
-      ),
-    },
+    actionsColumn(a),
   ];
 }

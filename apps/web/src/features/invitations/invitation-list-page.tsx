@@ -2,7 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { DataGrid } from '@mui/x-data-grid';
 import { invitationMessages, type Invitation } from '@flowline/shared';
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog';
@@ -16,7 +19,8 @@ import {
   usePendingInvitations,
   useRejectInvitation,
 } from './api';
-import { invitationColumns } from './invitation-columns';
+import { matchesSearch } from './highlighted-text';
+import { connectionName, invitationColumns } from './invitation-columns';
 
 type Pending = { action: 'reject' | 'delete'; row: Invitation } | null;
 
@@ -44,6 +48,24 @@ export function InvitationListPage() {
   const remove = useDeleteInvitation();
   const [pending, setPending] = useState<Pending>(null);
   const byNotification = Number(params.get('idByNotification')) || null;
+  const [search, setSearch] = useState('');
+  const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const rows = useMemo(
+    () =>
+      (data ?? []).filter((row) =>
+        matchesSearch(
+          [
+            connectionName(row),
+            row.companyName,
+            row.senderEmail,
+            row.companyAddress,
+            row.senderOrgUnitNameOfReceiverCompany,
+          ],
+          search,
+        ),
+      ),
+    [data, search],
+  );
   const actioned = useActionedMessage(byNotification);
 
   useEffect(() => {
@@ -55,12 +77,14 @@ export function InvitationListPage() {
       invitationColumns({
         canAct: isAdministrator,
         showCompany: networkMatchEnhancementFlag,
+        compact,
+        search,
         formatDate,
         onAccept: (row) => void navigate(`/admin/invitation/${row.id}`),
         onReject: (row) => setPending({ action: 'reject', row }),
         onDelete: (row) => setPending({ action: 'delete', row }),
       }),
-    [isAdministrator, networkMatchEnhancementFlag, formatDate, navigate],
+    [isAdministrator, networkMatchEnhancementFlag, compact, search, formatDate, navigate],
   );
 
   const confirm = () => {
@@ -79,7 +103,7 @@ export function InvitationListPage() {
   };
 
   return (
-    <Box>
+    <Box sx={{ minWidth: 0 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Invitations
       </Typography>
@@ -88,15 +112,32 @@ export function InvitationListPage() {
           {actioned}
         </Alert>
       )}
+      <TextField
+        label="Search"
+        type="search"
+        size="small"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ mb: 2, width: { xs: '100%', sm: 320 } }}
+      />
       <DataGrid
         aria-label="Invitations"
-        rows={data ?? []}
+        rows={rows}
         columns={columns}
         loading={isLoading}
         disableRowSelectionOnClick
         autoHeight
-        hideFooter={(data?.length ?? 0) <= 25}
-        localeText={{ noRowsLabel: 'No invitations' }}
+        getRowHeight={() => 'auto'}
+        columnHeaderHeight={compact ? 40 : 56}
+        hideFooter={rows.length <= 25}
+        localeText={{
+          noRowsLabel: search.trim() ? 'No invitations match the search' : 'No invitations',
+        }}
+        sx={{
+          // Wrapped headers and cells instead of a table wider than the window (issue 11 item 6).
+          '& .MuiDataGrid-columnHeaderTitle': { whiteSpace: 'normal', lineHeight: 1.2 },
+          '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.75 },
+        }}
       />
       <ConfirmDialog
         open={pending !== null}
