@@ -169,7 +169,7 @@ function welcomeNext(publicUrl: string, invitation: TokenDescription, isBoarding
     ? {
         text: `Your request to connect is on its way to ${inviter}; you can start as soon as they accept it.`,
         label: 'Sign in',
-        url: `${publicUrl}/`,
+        url: `${publicUrl}/landingpage`,
       }
     : {
         text: `The invitation from ${inviter} is waiting for you in Invitations: sign in to accept it.`,
