@@ -3,8 +3,9 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import type { SharedParty } from '@flowline/shared';
+import { Terminology, pluralizeTerm, type SharedParty } from '@flowline/shared';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useTerm } from '../terminology/api';
 import { useShareableParties } from './api';
 
 /** Spec 3 §9: connection searches wait 200 ms after the last key. */
@@ -26,6 +27,9 @@ export function PartyPicker({ alreadyShared, value, onChange, error, disabled }:
   const query = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const parties = useShareableParties(query, !disabled);
   const fixed = new Set(alreadyShared.map((p) => p.id));
+  // The company's term for a connection (spec 3), e.g. 'partners'.
+  const one = useTerm(Terminology.Party).toLowerCase();
+  const many = pluralizeTerm(one);
 
   return (
     <Autocomplete
@@ -45,7 +49,7 @@ export function PartyPicker({ alreadyShared, value, onChange, error, disabled }:
       getOptionKey={(option) => option.id}
       getOptionDisabled={(option) => fixed.has(option.id)}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      noOptionsText="Sorry, no matching connections"
+      noOptionsText={`Sorry, no matching ${many}`}
       onChange={(_, chosen) => onChange(chosen.filter((p) => !fixed.has(p.id)))}
       renderValue={(items, getItemProps) =>
         items.map((option, index) => {
@@ -57,7 +61,7 @@ export function PartyPicker({ alreadyShared, value, onChange, error, disabled }:
               {...itemProps}
               label={option.name}
               size="small"
-              title={isFixed ? 'Already shared with this connection' : undefined}
+              title={isFixed ? `Already shared with this ${one}` : undefined}
               icon={isFixed ? <LockOutlined /> : undefined}
               onDelete={isFixed ? undefined : onDelete}
             />
@@ -67,9 +71,9 @@ export function PartyPicker({ alreadyShared, value, onChange, error, disabled }:
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Share with connections"
+          label={`Share with ${many}`}
           error={Boolean(error)}
-          helperText={error ?? 'Only connected connections are listed.'}
+          helperText={error ?? `Only connected ${many} are listed.`}
         />
       )}
     />
