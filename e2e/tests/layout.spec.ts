@@ -50,8 +50,8 @@ async function layoutProblems(page: Page, laptop: boolean): Promise<string[]> {
       problems.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
     }
     if (strictGrids) {
-      for (const scroller of document.querySelectorAll<HTMLElement>(
-        '.MuiDataGrid-virtualScroller',
+      for (const scroller of Array.from(
+        document.querySelectorAll<HTMLElement>('.MuiDataGrid-virtualScroller'),
       )) {
         if (scroller.scrollWidth > scroller.clientWidth + 1) {
           problems.push(
@@ -66,12 +66,14 @@ async function layoutProblems(page: Page, laptop: boolean): Promise<string[]> {
       return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
     };
     const inside = (r: DOMRect, box: DOMRect) => r.left >= box.left - 1 && r.right <= box.right + 1;
-    const controls = document.querySelectorAll<HTMLElement>(
-      'main button, main a.MuiButton-root, main .MuiChip-root, header button',
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'main button, main a.MuiButton-root, main .MuiChip-root, header button',
+      ),
     );
     // A scrollable tab strip (document status tabs) is the phone pattern: its tabs scroll inside
     // it, behind scroll buttons; the strip itself must fit.
-    for (const tabs of document.querySelectorAll<HTMLElement>('main .MuiTabs-root')) {
+    for (const tabs of Array.from(document.querySelectorAll<HTMLElement>('main .MuiTabs-root'))) {
       const r = tabs.getBoundingClientRect();
       if (r.left < -1 || r.right > width + 1) problems.push('a tab strip is outside the viewport');
     }
@@ -86,13 +88,13 @@ async function layoutProblems(page: Page, laptop: boolean): Promise<string[]> {
       const label = `"${name.slice(0, 50)}"`;
       const r = el.getBoundingClientRect();
       if (r.left < -1 || r.right > width + 1) problems.push(`${label} is outside the viewport`);
-      const text = el.querySelector<HTMLElement>('.MuiChip-label') ?? el;
+      const text = (el.querySelector('.MuiChip-label') as HTMLElement | null) ?? el;
       if (text.scrollWidth > text.clientWidth + 1) problems.push(`${label} is truncated`);
-      const cell = el.closest<HTMLElement>('.MuiDataGrid-cell');
+      const cell = el.closest('.MuiDataGrid-cell');
       if (cell && !inside(r, cell.getBoundingClientRect())) {
         problems.push(`${label} overflows its cell`);
       }
-      const grid = el.closest<HTMLElement>('.MuiDataGrid-main');
+      const grid = el.closest('.MuiDataGrid-main');
       if (grid && !inside(r, grid.getBoundingClientRect())) {
         problems.push(`${label} is hidden past its grid's edge`);
       }
