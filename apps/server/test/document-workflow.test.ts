@@ -93,9 +93,10 @@ describe('Viewed, Approve and Reject', () => {
       .where(
         and(eq(notifications.companyId, w.vendor.id), eq(notifications.actionData, String(id))),
       );
-    expect(told.map((n) => n.title)).toContain('AR Invoice INV-100 approved');
+    const number = (await routeOf(t.db, id, w.vendor.id))?.listValues.docNumber;
+    expect(told.map((n) => n.title)).toContain(`AR Invoice ${number} approved`);
     const mails = (await t.db.select().from(devMailbox)).filter(
-      (m) => m.subject === 'AR Invoice INV-100 approved',
+      (m) => m.subject === `AR Invoice ${number} approved`,
     );
     expect(mails.length).toBeGreaterThan(0);
     // Approving twice is a 409 naming the status.
@@ -214,7 +215,8 @@ describe('payments', () => {
       .where(
         and(eq(notifications.companyId, w.vendor.id), eq(notifications.actionData, String(id))),
       );
-    expect(told.map((n) => n.title)).toContain('AR Invoice INV-100 paid');
+    const number = (await routeOf(t.db, id, w.vendor.id))?.listValues.docNumber;
+    expect(told.map((n) => n.title)).toContain(`AR Invoice ${number} paid`);
 
     const tooMuch = await pay({ documentId: id, amount: 5000, isCancellation: true });
     expect(tooMuch.statusCode).toBe(409);

@@ -42,6 +42,8 @@ export const HistoryOperation = {
   TextExtraction: 26,
   MarkUnread: 27,
   StatusChanged: 28,
+  /** Sent although it looked like an invoice already sent (issue 12 item 7). */
+  PossibleDuplicate: 29,
 } as const;
 export type HistoryOperationId = (typeof HistoryOperation)[keyof typeof HistoryOperation];
 
@@ -82,6 +84,7 @@ export const historyOperations: readonly HistoryOperationInfo[] = [
   op(26, 'TextExtraction', 'Text extracted', 'Workflow', 'TextSnippet'),
   op(27, 'MarkUnread', 'Marked unread', 'Read', 'MarkEmailUnread'),
   op(28, 'StatusChanged', 'Status changed', 'Workflow', 'Sync'),
+  op(29, 'PossibleDuplicate', 'Sent as a possible duplicate', 'Workflow', 'ContentCopy'),
 ];
 
 const byId = new Map(historyOperations.map((o) => [o.id, o]));

@@ -35,6 +35,7 @@ export * from './schemas/document-upload';
 export * from './rules/document-list-screens';
 export * from './rules/documents';
 export * from './rules/document-workflow';
+export * from './rules/duplicate-invoices';
 export * from './rules/text';
 export * from './rules/document-validation';
 export * from './schemas/document-screen';

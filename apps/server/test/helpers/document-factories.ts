@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { DocumentTypeId, RouteStatus } from '@flowline/shared';
@@ -31,6 +32,8 @@ export interface BuildDocumentOptions {
   file?: Buffer;
   /** Stores the file in this blob store (otherwise only the row is written). */
   blobStore?: BlobStore;
+  /** The file's checksum when there is no blob store (default: one of its own). */
+  fileSha256?: string;
   batchName?: string;
 }
 
@@ -42,7 +45,9 @@ export interface BuildDocumentOptions {
 export async function buildDocument(db: Db, opts: BuildDocumentOptions): Promise<DocumentRow> {
   const file = opts.file ?? tinyPdf;
   let fileKey = 'documents/sha256/00/missing';
-  let fileSha256 = '0'.repeat(64);
+  // Without a blob store each document stands for a file of its own (a shared checksum would
+  // make every invoice look like a duplicate of the others).
+  let fileSha256 = opts.fileSha256 ?? crypto.randomBytes(32).toString('hex');
   if (opts.blobStore) {
     const stored = await opts.blobStore.putByContent('documents', Readable.from([file]));
     fileKey = stored.key;

@@ -116,9 +116,18 @@ export async function openDocumentWorld(env?: Record<string, string>) {
   return { t, w, asUser: caller(t, w.user, w.vendor) };
 }
 
-/** Every value an AR invoice needs to be sent (the scan date comes from the document). */
+let invoiceNumber = 99;
+
+/**
+ * Every value an AR invoice needs to be sent (the scan date comes from the document). Each spread
+ * (`{ ...completeArInvoice }`) gets the next invoice number — INV-100 first in every test file —
+ * as real invoices do, so two sends are not flagged as duplicates (issue 12 item 7).
+ */
 export const completeArInvoice = {
-  docNumber: 'INV-100',
+  get docNumber() {
+    invoiceNumber += 1;
+    return `INV-${invoiceNumber}`;
+  },
   docInvoiceDate: '2026-01-05',
   docServiceDate: '2026-01-02',
   docTotal: '1250.00',

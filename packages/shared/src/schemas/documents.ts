@@ -214,6 +214,14 @@ export const zDocumentActions = z.object({
   deleteAttachment: z.boolean(),
 });
 
+export const zPossibleDuplicate = z.object({
+  documentId: z.number().int(),
+  number: z.string().nullable(),
+  sentAt: z.string(),
+  reason: z.enum(['sameFile', 'sameNumber']),
+});
+export type PossibleDuplicate = z.infer<typeof zPossibleDuplicate>;
+
 export const zDocument = z.object({
   id: z.number().int(),
   documentTypeId: z.number().int(),
@@ -268,6 +276,8 @@ export const zDocument = z.object({
   }),
   /** The Payments tab (spec 1 §2: AR invoice types only). */
   hasPayments: z.boolean(),
+  /** Invoices this one looks like (same file or invoice number, same sender and receiver). */
+  possibleDuplicates: z.array(zPossibleDuplicate),
 });
 export type DocumentDto = z.infer<typeof zDocument>;
 
@@ -286,6 +296,8 @@ export type MetadataValueInput = z.infer<typeof zMetadataValueInput>;
 
 export const zSaveDocumentRequest = z.object({
   metadata: z.array(zMetadataValueInput).max(500),
+  /** Publish only: send although it looks like an invoice already sent (issue 12 item 7). */
+  confirmDuplicate: z.boolean().optional(),
 });
 export type SaveDocumentRequest = z.infer<typeof zSaveDocumentRequest>;
 

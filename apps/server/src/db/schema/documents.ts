@@ -110,6 +110,11 @@ export const documents = pgTable(
     index('documents_batch_idx').on(t.ownerCompanyId, t.batchName, t.createdByUserId),
     index('documents_version_root_idx').on(t.versionRootId),
     index('documents_file_sha_idx').on(t.fileSha256),
+    index('documents_owner_receiver_published_idx').on(
+      t.ownerCompanyId,
+      t.receivingCompanyId,
+      t.publishedAt,
+    ),
     // Lists exclude deleted and temporary documents with NOT EXISTS against this small index.
     index('documents_not_live_idx')
       .on(t.id)

@@ -3,6 +3,7 @@ import {
   hasPaymentsTab,
   routeStatusName,
   type DocumentActions,
+  type PossibleDuplicate,
   type ReceiverWorkflowActions,
   type DocumentDto,
   type DocumentMetadataEntry,
@@ -34,6 +35,7 @@ export interface DocumentPresentation {
   isSignAndReturnFlow: boolean;
   actions: DocumentActions;
   workflowActions: ReceiverWorkflowActions;
+  possibleDuplicates: PossibleDuplicate[];
 }
 
 function partyOf(
@@ -107,5 +109,6 @@ export function presentDocument(p: DocumentPresentation): DocumentDto {
     availableActions: p.actions,
     workflowActions: p.workflowActions,
     hasPayments: hasPaymentsTab(type.templateId, type.id),
+    possibleDuplicates: p.possibleDuplicates,
   };
 }

@@ -3,6 +3,7 @@ import {
   DocumentTemplate,
   documentMessages,
   documentScreenMessages as msg,
+  duplicateMessages,
   HistoryOperation,
   MetadataKey,
   NotificationType,
@@ -25,6 +26,7 @@ import { findLineValues } from '../line-items/repository';
 import { recipientsWhoWantEmail } from '../preferences/email-recipients';
 import { saveMetadataValues } from './metadata-save';
 import { loadMetadataView, toValidationField } from './metadata-view';
+import { findPossibleDuplicates } from './duplicates';
 import { assertDocumentAction, loadDocument } from './policy';
 import * as repo from './repository';
 import { refreshDocumentIndex } from './search-index';
@@ -98,6 +100,17 @@ export async function publishDocument(
       throw new AppError(409, 'action_not_allowed', msg.alreadySent);
     }
 
+    // Issue 12 item 7: an invoice that looks like one already sent needs the sender's confirmation.
+    const numberField = view.definitions.find((d) => d.key === MetadataKey.number);
+    const duplicates = await findPossibleDuplicates(
+      tx,
+      loaded,
+      (numberField && view.effective.get(numberField.id)) || null,
+    );
+    if (duplicates.length > 0 && !body.confirmDuplicate) {
+      throw new AppError(409, 'possible_duplicate', duplicateMessages.needsConfirmation);
+    }
+
     const now = new Date();
     await repo.updateRoute(tx, ctx.companyId, loaded.route.id, {
       routeStatusId: RouteStatus.Sent,
@@ -123,6 +136,17 @@ export async function publishDocument(
     await appendHistory(tx, [
       { ...entry, companyId: ctx.companyId, operationId: HistoryOperation.Publish },
       { ...entry, companyId: receiverId, operationId: HistoryOperation.Receive },
+      ...(duplicates.length > 0
+        ? [
+            {
+              ...entry,
+              companyId: ctx.companyId,
+              operationId: HistoryOperation.PossibleDuplicate,
+              newValue: duplicates.map((d) => d.number ?? `#${d.documentId}`).join(', '),
+              details: { possibleDuplicates: duplicates },
+            },
+          ]
+        : []),
     ]);
     await refreshDocumentIndex(tx, doc.id);
 

@@ -5,6 +5,7 @@ import {
   documentScreenMessages as msg,
   FieldType,
   HistoryOperation,
+  MetadataKey,
   READ_HISTORY_THROTTLE_MS,
   type DocumentDto,
   type DocumentVersion,
@@ -32,6 +33,7 @@ import {
 } from './policy';
 import { presentDocument } from './presenter';
 import { markViewedOnOpen } from '../document-workflow/viewed';
+import { findPossibleDuplicates } from './duplicates';
 import { loadLineItemRows } from '../line-items/service';
 import * as repo from './repository';
 import * as versions from './version-repository';
@@ -108,6 +110,11 @@ export async function presentForCaller(
     ...documentStateOf(loaded),
     actions: actionsFor(ctx, loaded),
     workflowActions: workflowActionsFor(ctx, loaded),
+    possibleDuplicates: await findPossibleDuplicates(
+      db,
+      loaded,
+      route.listValues[MetadataKey.number] ?? null,
+    ),
   });
 }
 

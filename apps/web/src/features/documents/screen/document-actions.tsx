@@ -11,14 +11,17 @@ import {
   documentMessages,
   missingRequiredFields,
   requiredFieldMessage,
+  senderLineColumns,
   validateDocumentForSend,
+  duplicateMessages,
   workflowMessages,
   type DateFormat,
   type DocumentDto,
 } from '@flowline/shared';
 import { ConfirmDialog } from '../../../components/data-table';
 import { useSnackbar } from '../../../components/snackbar';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { useDateFormatter } from '../../preferences';
 import {
   documentDownloadPath,
   downloadFile,
@@ -33,6 +36,7 @@ import {
   fieldName,
   type MetadataFormValues,
 } from './metadata/form-values';
+import type { LineItemsDraft } from './line-items/use-line-items-draft';
 import { serverFieldErrors } from './server-errors';
 import { useApproveDocument, useRejectDocument, useResubmit } from './workflow/api';
 import { RejectDialog } from './workflow/reject-dialog';
@@ -61,6 +65,8 @@ export function useDocumentCommands(
   doc: DocumentDto,
   form: UseFormReturn<MetadataFormValues>,
   dateFormat: DateFormat,
+  /** The detail line items being edited: validated with the document and saved before Send. */
+  lines?: LineItemsDraft,
 ) {
   const snackbar = useSnackbar();
   const navigate = useNavigate();
@@ -76,6 +82,25 @@ export function useDocumentCommands(
   };
 
   const invalid = () => snackbar.showError(screenMessages.fixFields);
+
+  const [duplicatePrompt, setDuplicatePrompt] = useState<{
+    metadata: ReturnType<typeof buildSavePayload>;
+  } | null>(null);
+  const publishNow = async (
+    metadata: ReturnType<typeof buildSavePayload>,
+    confirmDuplicate: boolean,
+  ) => {
+    try {
+      await publish.mutateAsync(confirmDuplicate ? { metadata, confirmDuplicate } : { metadata });
+      snackbar.showSuccess(documentMessages.documentSent);
+      void navigate(`/documentlist/${doc.documentTypeId}`);
+    } catch (error) {
+      // Another user sent a look-alike meanwhile: ask, as if it had been known.
+      if (isApiError(error) && error.code === 'possible_duplicate')
+        setDuplicatePrompt({ metadata });
+      else showServerErrors(error, metadata);
+    }
+  };
 
   const save = form.handleSubmit(async (values) => {
     const metadata = buildSavePayload(doc.metadata, values, dateFormat, editable);
@@ -96,7 +121,7 @@ export function useDocumentCommands(
       templateId: doc.documentTypeTemplateId,
       definitions: doc.metadata.map((e) => e.metadata),
       values: currentValues(doc.metadata, values, dateFormat),
-      lineItems: null,
+      lineItems: lines?.enabled ? { columns: senderLineColumns, rows: lines.lines } : null,
     };
     const message = validateDocumentForSend(input);
     if (message) {
@@ -112,19 +137,30 @@ export function useDocumentCommands(
       snackbar.showError(message);
       return;
     }
-    const metadata = buildSavePayload(doc.metadata, values, dateFormat, editable);
-    try {
-      await publish.mutateAsync({ metadata });
-      snackbar.showSuccess(documentMessages.documentSent);
-      void navigate(`/documentlist/${doc.documentTypeId}`);
-    } catch (error) {
-      showServerErrors(error, metadata);
+    if (lines?.dirty) {
+      try {
+        await lines.save();
+      } catch (error) {
+        snackbar.showError(errorMessage(error));
+        return;
+      }
     }
+    const metadata = buildSavePayload(doc.metadata, values, dateFormat, editable);
+    // Issue 12 item 7: an invoice that looks like one already sent is sent only once confirmed.
+    if (doc.possibleDuplicates.length > 0) setDuplicatePrompt({ metadata });
+    else await publishNow(metadata, false);
   }, invalid);
 
   return {
     save: () => void save(),
     send: () => void send(),
+    duplicatePromptOpen: duplicatePrompt !== null,
+    confirmDuplicate: () => {
+      if (!duplicatePrompt) return;
+      setDuplicatePrompt(null);
+      void publishNow(duplicatePrompt.metadata, true);
+    },
+    dismissDuplicate: () => setDuplicatePrompt(null),
     saving: saveMutation.isPending,
     sending: publish.isPending,
   };
@@ -152,6 +188,7 @@ export function DocumentActions({
   const resubmit = useResubmit();
   const [replacement, setReplacement] = useState<{ id: number; fileName: string } | null>(null);
   const workflow = doc.workflowActions;
+  const { formatDate } = useDateFormatter();
   const moving = approve.isPending || reject.isPending || resubmit.isPending;
   const listPath = `/documentlist/${doc.documentTypeId}`;
   const isArInvoice = doc.documentTypeTemplateId === DocumentTemplate.ArInvoice;
@@ -344,6 +381,22 @@ export function DocumentActions({
           }}
         />
       )}
+      <ConfirmDialog
+        open={commands.duplicatePromptOpen}
+        title="Possible duplicate"
+        message={`${
+          doc.possibleDuplicates[0]
+            ? duplicateMessages.warning(
+                doc.possibleDuplicates[0].number ?? `#${doc.possibleDuplicates[0].documentId}`,
+                formatDate(doc.possibleDuplicates[0].sentAt),
+              )
+            : duplicateMessages.needsConfirmation
+        } ${duplicateMessages.confirmSend}`}
+        confirmLabel="Send anyway"
+        busy={commands.sending}
+        onConfirm={commands.confirmDuplicate}
+        onClose={commands.dismissDuplicate}
+      />
       <ConfirmDialog
         open={confirm === 'delete'}
         title="Delete document"

@@ -5,14 +5,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { documentMessages, type DocumentDto } from '@flowline/shared';
+import { documentMessages, lineItemMessages, type DocumentDto } from '@flowline/shared';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useDateFormatter } from '../../preferences';
@@ -22,12 +24,16 @@ import { DocumentActions, documentFormId, useDocumentCommands } from './document
 import { DocumentHeading } from './document-heading';
 import { textForField } from './fill-text';
 import { HistoryTab } from './history/history-tab';
+import { LineItemsPane } from './line-items/line-items-pane';
+import { BottomSplitPane } from './line-items/split-pane';
+import { useLineItemsDraft } from './line-items/use-line-items-draft';
 import { ClickToFillContext, type ClickToFill } from './metadata/click-to-fill';
 import { fieldKind } from './metadata/field-kinds';
 import { fieldName, initialFormValues, type MetadataFormValues } from './metadata/form-values';
 import { MetadataFields } from './metadata/metadata-fields';
 import { MobileMetadataDrawer } from './mobile-metadata-drawer';
 import { RejectionReason } from './rejection-reason';
+import { DuplicateWarning } from './workflow/duplicate-warning';
 import { VersionsTab } from './versions-tab';
 import { PaymentsTab } from './workflow/payments-tab';
 import { LazyFileViewer } from './viewer/lazy-viewer';
@@ -103,7 +109,9 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
     [doc.metadata, dateFormat],
   );
   const form = useForm<MetadataFormValues>({ values, mode: 'onBlur' });
-  const commands = useDocumentCommands(doc, form, dateFormat);
+  const lines = useLineItemsDraft(doc);
+  const [showLines, setShowLines] = useState(false);
+  const commands = useDocumentCommands(doc, form, dateFormat, lines);
   const source = documentViewerSource(doc);
   const editable = doc.availableActions.edit;
 
@@ -122,6 +130,16 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
     form.setValue(name, { text, id: null }, { shouldDirty: true, shouldValidate: true });
     return true;
   };
+
+  // Spec 1 §2: only for document types with line items enabled.
+  const linesSwitch = doc.lineItemsEnabled ? (
+    <FormControlLabel
+      control={<Switch checked={showLines} onChange={(_, on) => setShowLines(on)} />}
+      label={lineItemMessages.detailItems(lines.lines.length)}
+      sx={{ mb: 1 }}
+    />
+  ) : null;
+  const linesPane = <LineItemsPane doc={doc} draft={lines} />;
 
   const fields = (
     <form
@@ -146,7 +164,12 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
   const panel = (key: TabKey): ReactNode => {
     switch (key) {
       case 'metadata':
-        return mobile ? null : fields;
+        return mobile ? null : (
+          <>
+            {linesSwitch}
+            {fields}
+          </>
+        );
       case 'history':
         return <HistoryTab documentId={doc.id} />;
       case 'versions':
@@ -198,6 +221,24 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
     </Box>
   );
 
+  const grid = (
+    <Paper
+      variant="outlined"
+      sx={{
+        flex: 1,
+        height: '100%',
+        minHeight: 0,
+        display: 'grid',
+        gridTemplateColumns: 'auto minmax(300px, 440px) minmax(0, 1fr)',
+        overflow: 'hidden',
+      }}
+    >
+      {tabBar}
+      {tabPanel}
+      <Box sx={{ minHeight: 0, p: 1, pl: 0 }}>{viewer}</Box>
+    </Paper>
+  );
+
   return (
     <FormProvider {...form}>
       <ClickToFillContext.Provider value={clickToFill}>
@@ -216,10 +257,19 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
             }
           />
           <RejectionReason doc={doc} />
+          <DuplicateWarning doc={doc} />
           {mobile ? (
             <Box>
               {tabBar}
-              {tab === 'metadata' ? <Box sx={{ height: '70vh' }}>{viewer}</Box> : tabPanel}
+              {tab === 'metadata' ? (
+                <>
+                  {linesSwitch}
+                  {showLines && linesPane}
+                  <Box sx={{ height: '70vh' }}>{viewer}</Box>
+                </>
+              ) : (
+                tabPanel
+              )}
               <MobileMetadataDrawer
                 open={drawerOpen}
                 onOpen={() => setDrawerOpen(true)}
@@ -233,21 +283,20 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
                 {fields}
               </MobileMetadataDrawer>
             </Box>
+          ) : showLines ? (
+            <Box sx={{ flex: 1, minHeight: 0 }}>
+              <BottomSplitPane
+                label="Resize the detail line items"
+                top={grid}
+                bottom={
+                  <Paper variant="outlined" sx={{ height: '100%', overflow: 'auto' }}>
+                    {linesPane}
+                  </Paper>
+                }
+              />
+            </Box>
           ) : (
-            <Paper
-              variant="outlined"
-              sx={{
-                flex: 1,
-                minHeight: 0,
-                display: 'grid',
-                gridTemplateColumns: 'auto minmax(300px, 440px) minmax(0, 1fr)',
-                overflow: 'hidden',
-              }}
-            >
-              {tabBar}
-              {tabPanel}
-              <Box sx={{ minHeight: 0, p: 1, pl: 0 }}>{viewer}</Box>
-            </Paper>
+            grid
           )}
         </Box>
       </ClickToFillContext.Provider>

@@ -26,6 +26,7 @@ import PlaylistRemove from '@mui/icons-material/PlaylistRemove';
 import Replay from '@mui/icons-material/Replay';
 import Send from '@mui/icons-material/Send';
 import Sync from '@mui/icons-material/Sync';
+import ContentCopy from '@mui/icons-material/ContentCopy';
 import TextSnippet from '@mui/icons-material/TextSnippet';
 import Visibility from '@mui/icons-material/Visibility';
 
@@ -60,6 +61,7 @@ const icons: Readonly<Record<string, SvgIconComponent>> = {
   Replay,
   Send,
   Sync,
+  ContentCopy,
   TextSnippet,
   Visibility,
 };

@@ -115,6 +115,7 @@ export function buildArInvoice(
     availableActions: allActions,
     workflowActions: { approve: false, reject: false, recordPayment: false },
     hasPayments: true,
+    possibleDuplicates: [],
     ...overrides,
   };
 }

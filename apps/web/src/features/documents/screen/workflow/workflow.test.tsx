@@ -155,3 +155,38 @@ describe('the receiver’s workflow on the document screen', () => {
     expect(screen.queryByRole('tab', { name: 'Payments' })).not.toBeInTheDocument();
   });
 });
+
+describe('possible duplicates (issue 12 item 7)', () => {
+  it('warns on the screen and sends only after "Send anyway"', async () => {
+    const { buildArInvoice: build, allActions } = await import('../test/document-fixtures');
+    const doc = build({
+      availableActions: allActions,
+      possibleDuplicates: [
+        {
+          documentId: 400,
+          number: 'INV-1001',
+          sentAt: '2026-10-02T12:00:00.000Z',
+          reason: 'sameNumber',
+        },
+      ],
+    });
+    const api = install(doc, {
+      [`PUT /api/documents/${doc.id}/publish`]: () => ({ ...doc, routeStatusId: RouteStatus.Sent }),
+      'GET /api/documentroute/all/93': () => ({ columns: [], rows: [], totalRecords: 0 }),
+    });
+    renderApp(`/documents/${doc.id}`);
+    expect(
+      await screen.findByText(/This looks like invoice INV-1001 sent on 10\/02\/2026\./),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Possible duplicate' });
+    expect(api.find('PUT', `/api/documents/${doc.id}/publish`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send anyway' }));
+    await waitFor(() =>
+      expect(api.find('PUT', `/api/documents/${doc.id}/publish`)).toHaveLength(1),
+    );
+    expect(api.find('PUT', `/api/documents/${doc.id}/publish`)[0]?.body).toMatchObject({
+      confirmDuplicate: true,
+    });
+  });
+});
