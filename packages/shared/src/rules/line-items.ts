@@ -228,3 +228,6 @@ export function lineCellProblem(
   if (text.length > max) return lineItemMessages.tooLong(line, column.name, max);
   return null;
 }
+
+/** The detail line items pane (spec 1 §2): percent of the height, start and minimum. */
+export const LINE_ITEMS_PANE = { startPercent: 40, minPercent: 20, maxPercent: 80 } as const;
