@@ -9,8 +9,10 @@ import {
   documentHistory,
   documentRoutes,
   documents,
+  notifications,
   orgUnits,
   parties,
+  payments,
   users,
 } from '../src/db/schema/index';
 import { seedDemoData } from '../src/db/seed/demo';
@@ -57,9 +59,10 @@ describe('demo documents', () => {
     expect(vendor.every((r) => r.doc.documentTypeId === DocumentTypeId.ArInvoice)).toBe(true);
     const statuses = vendor.map((r) => r.route.routeStatusId);
     expect(statuses.filter((s) => s === null)).toHaveLength(3);
+    // Reached through the real workflow (the operator opened, approved, rejected and paid).
     for (const s of [
       RouteStatus.Sent,
-      RouteStatus.Received,
+      RouteStatus.Viewed,
       RouteStatus.Approved,
       RouteStatus.Paid,
     ]) {
@@ -81,6 +84,27 @@ describe('demo documents', () => {
     const operator = await routesOf(ids.get('operator')!);
     const receivedInvoices = operator.filter((r) => r.route.side === 'received');
     expect(receivedInvoices).toHaveLength(9);
+  });
+
+  it('reached Approved, Paid and Rejected through the real workflow: history, payments, notices', async () => {
+    const vendor = await routesOf(ids.get('vendor')!);
+    const paid = vendor.filter((r) => r.route.routeStatusId === RouteStatus.Paid);
+    expect(paid.length).toBeGreaterThanOrEqual(1);
+    for (const { doc, route } of paid) {
+      const rows = await t.db.select().from(payments).where(eq(payments.documentId, doc.id));
+      const cents = rows.reduce((sum, p) => sum + p.amountCents, 0);
+      expect(cents).toBe(Math.round(Number(route.listValues.docTotal) * 100));
+      const ops = (
+        await t.db.select().from(documentHistory).where(eq(documentHistory.documentId, doc.id))
+      ).map((h) => h.operationId);
+      expect(ops).toEqual(expect.arrayContaining([HistoryOperation.Approve, HistoryOperation.Pay]));
+    }
+    const told = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.companyId, ids.get('vendor')!));
+    expect(told.some((n) => n.title.endsWith(' paid'))).toBe(true);
+    expect(told.some((n) => n.title.endsWith(' rejected'))).toBe(true);
   });
 
   it('stores the rejection reason in the Reject history entry', async () => {

@@ -20,6 +20,7 @@ import {
 } from '../../modules/document-upload/create-document';
 import { seedDemoConnections, type DemoConnections } from './demo-connections';
 import { renderDemoPdf, type DemoPdf } from './demo-pdf';
+import { reviewDemoInvoices, type DemoReview } from './demo-workflow';
 
 /**
  * Demo documents (docs/document-upload-and-files.md): 12 AR invoices Permian → Red Mesa in every
@@ -79,7 +80,19 @@ export async function seedDemoDocuments(
     ownerAdmin: user('admin@hawthorne.example'),
   };
   const ctx: SeedContext = { tx, blobStore, ids: { vendor, operator, owner }, links, people, now };
-  for (const [i, invoice] of arInvoices.entries()) await seedInvoice(ctx, invoice, i);
+  const reviews: DemoReview[] = [];
+  for (const [i, invoice] of arInvoices.entries()) {
+    const review = await seedInvoice(ctx, invoice, i);
+    if (review) reviews.push(review);
+  }
+  const operatorUser = people.operatorUser ?? people.operatorAdmin;
+  if (operatorUser !== null) {
+    await reviewDemoInvoices(tx, reviews, {
+      operatorId: operator,
+      userId: operatorUser,
+      payerId: people.operatorAdmin ?? operatorUser,
+    });
+  }
   for (const [i, order] of divisionOrders.entries()) await seedDivisionOrder(ctx, order, i);
   for (const [i, statement] of statements.entries()) await seedStatement(ctx, statement, i);
   await seed1099(ctx);
@@ -130,19 +143,13 @@ function invoiceWorkflow(
   ctx: SeedContext,
   state: Workflow,
   at: Date,
-  reason?: string,
 ): { sent?: NewDocumentSent; history: NewDocumentHistory[] } {
   if (state === 'draft') return { history: [] };
   const { operator } = ctx.ids;
   const reviewer = ctx.people.operatorUser;
   const later = (days: number) => new Date(at.getTime() + days * DAY);
-  const status = {
-    sent: RouteStatus.Sent,
-    received: RouteStatus.Received,
-    approved: RouteStatus.Approved,
-    paid: RouteStatus.Paid,
-    rejected: RouteStatus.Rejected,
-  }[state];
+  // Approved, paid and rejected invoices arrive like the others; the operator's review then runs
+  // through the real workflow (demo-workflow.ts).
   const history: NewDocumentHistory[] = [];
   if (state !== 'sent') {
     history.push({
@@ -152,37 +159,13 @@ function invoiceWorkflow(
       at: later(1),
     });
   }
-  if (state === 'approved' || state === 'paid') {
-    history.push({
-      operationId: HistoryOperation.Approve,
-      companyId: operator,
-      userId: reviewer,
-      at: later(3),
-    });
-  }
-  if (state === 'paid') {
-    history.push({
-      operationId: HistoryOperation.Pay,
-      companyId: operator,
-      userId: ctx.people.operatorAdmin,
-      at: later(21),
-    });
-  }
-  if (state === 'rejected') {
-    history.push({
-      operationId: HistoryOperation.Reject,
-      companyId: operator,
-      userId: reviewer,
-      newValue: reason ?? null,
-      at: later(2),
-    });
-  }
   return {
     sent: {
       receiverCompanyId: operator,
       receiverPartyId: ctx.links.operatorToVendor,
-      ownerRouteStatusId: status,
-      receiverRouteStatusId: state === 'sent' ? RouteStatus.Received : status,
+      // Opened by the operator: Viewed on both sides, as the receiver's first open does.
+      ownerRouteStatusId: state === 'sent' ? RouteStatus.Sent : RouteStatus.Viewed,
+      receiverRouteStatusId: state === 'sent' ? RouteStatus.Received : RouteStatus.Viewed,
       receiverIsRead: state !== 'sent',
     },
     history,
@@ -400,9 +383,9 @@ async function seedInvoice(ctx: SeedContext, seed: InvoiceSeed, index: number) {
     },
     `${number}.pdf`,
   );
-  const flow = invoiceWorkflow(ctx, seed.state, at, seed.reason);
+  const flow = invoiceWorkflow(ctx, seed.state, at);
   const t = DocumentTypeId.ArInvoice;
-  await createDocument(ctx.tx, {
+  const doc = await createDocument(ctx.tx, {
     ownerCompanyId: ctx.ids.vendor,
     userId: index % 3 === 0 ? ctx.people.vendorAdmin : ctx.people.vendorUser,
     documentTypeId: t,
@@ -429,6 +412,16 @@ async function seedInvoice(ctx: SeedContext, seed: InvoiceSeed, index: number) {
     history: flow.history,
     at,
   });
+  const reviewedAt = new Date(at.getTime() + (seed.state === 'rejected' ? 2 : 3) * DAY);
+  return seed.state === 'approved' || seed.state === 'paid' || seed.state === 'rejected'
+    ? {
+        documentId: doc.id,
+        outcome: seed.state,
+        at: reviewedAt,
+        total,
+        ...(seed.reason ? { reason: seed.reason } : {}),
+      }
+    : null;
 }
 
 // ---- Division orders Red Mesa → Hawthorne ---------------------------------------------------

@@ -9,8 +9,8 @@ import { recipientsWhoWantEmail } from '../preferences/email-recipients';
 
 export interface WorkflowDeps {
   mailer: Mailer;
-  config: AppConfig;
-  log: FastifyBaseLogger;
+  config: Pick<AppConfig, 'publicUrl'>;
+  log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 export interface StatusNews {
