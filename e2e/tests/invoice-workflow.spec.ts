@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { dropFile } from '../support/files';
+import { dialogSettled, logOut, signIn, skipWelcome } from '../support/session';
+
+const samplePdf = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/w9-sample.pdf'));
+const field = (page: Page, name: string) =>
+  page.getByRole('textbox', { name: new RegExp(`^${name}`) });
+const status = (page: Page, name: string) =>
+  expect(page.getByLabel(`Status: ${name}`)).toBeVisible();
+
+/**
+ * Issue 12's journey on both sides: the vendor sends an AR invoice; the operator rejects it with a
+ * reason; the vendor reads the reason, replaces the file and resubmits; the operator approves the
+ * new version and records its payment; the vendor sees it Paid, with the payment, in its Paid tab.
+ */
+test('reject, replace and resubmit, approve, pay — as vendor and operator', async ({ page }) => {
+  test.setTimeout(240_000);
+  const number = `WF-${Date.now().toString(36).toUpperCase()}`;
+  const reason = 'The PO number is missing; please add PO-55201.';
+
+  // The vendor sends.
+  await signIn(page, 'user@permian.example');
+  await skipWelcome(page);
+  await page.goto('/documentlist/93');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const send = page.getByRole('dialog', { name: 'Send AR Invoice' });
+  await dialogSettled(page);
+  await send.getByRole('combobox', { name: /^Search/ }).fill('Red Mesa');
+  await page.getByRole('option', { name: /Red Mesa Operating Co\./ }).click();
+  await dropFile(page, 'Choose a file or drag it here', 'workflow-invoice.pdf', samplePdf);
+  await send.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/documents\/\d+$/, { timeout: 30_000 });
+  const firstId = /\/documents\/(\d+)$/.exec(page.url())![1]!;
+  await field(page, 'Invoice Number').fill(number);
+  await field(page, 'Invoice Date').pressSequentially('11202026');
+  await field(page, 'Service Date').pressSequentially('11182026');
+  await field(page, 'Invoice Total').pressSequentially('1850.00');
+  const billTo = page.getByRole('combobox', { name: /^Bill To/ });
+  if ((await billTo.inputValue()) === '') {
+    await billTo.click();
+    await page.getByRole('option').first().click();
+  }
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Document Sent')).toBeVisible();
+  await logOut(page);
+
+  // The operator opens it from the inbox and rejects it with a reason.
+  await signIn(page, 'user@redmesa.example');
+  await skipWelcome(page);
+  await page.goto('/inbox');
+  await page
+    .getByRole('row')
+    .filter({ hasText: number })
+    .getByRole('link', { name: firstId })
+    .click();
+  await status(page, 'Viewed');
+  await page.getByRole('button', { name: 'Reject' }).click();
+  const rejectDialog = page.getByRole('dialog', { name: 'Reject document' });
+  await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(rejectDialog.getByText('A reason is required')).toBeVisible();
+  await rejectDialog.getByRole('textbox', { name: /Reason/ }).fill(reason);
+  await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('Document Rejected')).toBeVisible();
+  await status(page, 'Rejected');
+  await logOut(page);
+
+  // The vendor reads the reason, replaces the file and resubmits.
+  await signIn(page, 'user@permian.example');
+  await skipWelcome(page);
+  await page.goto(`/documents/${firstId}`);
+  await expect(page.getByText('Rejection Reason')).toBeVisible();
+  await expect(page.getByText(reason)).toBeVisible();
+  await page.getByRole('button', { name: 'Replace file' }).click();
+  const replace = page.getByRole('dialog', { name: 'Replace file' });
+  await replace.getByRole('button', { name: 'Use this file' }).click();
+  await expect(replace.getByText('Please select a file to send')).toBeVisible();
+  await dropFile(page, 'Choose the corrected file', 'workflow-invoice-corrected.pdf', samplePdf);
+  await expect(replace.getByText('workflow-invoice-corrected.pdf')).toBeVisible();
+  await replace.getByRole('button', { name: 'Use this file' }).click();
+  await page.getByRole('button', { name: 'Resubmit' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/documents/${firstId}$`));
+  const secondId = /\/documents\/(\d+)$/.exec(page.url())![1]!;
+  await field(page, 'PO Number').fill('PO-55201');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Document Sent')).toBeVisible();
+  await logOut(page);
+
+  // The operator approves the new version and pays it in full.
+  await signIn(page, 'user@redmesa.example');
+  await skipWelcome(page);
+  await page.goto(`/documents/${secondId}`);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Document Approved')).toBeVisible();
+  await status(page, 'Approved');
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  await page.getByRole('button', { name: 'Add payment' }).click();
+  const payment = page.getByRole('dialog', { name: 'Add payment' });
+  await payment.getByRole('textbox', { name: /Amount/ }).fill('1,850.00');
+  await payment.getByRole('textbox', { name: 'Payment ID' }).fill('ACH-7781');
+  await payment.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Payment added')).toBeVisible();
+  await status(page, 'Paid');
+  await logOut(page);
+
+  // The vendor sees it Paid, the remittance on its Payments tab, and in the Paid tab of its list.
+  await signIn(page, 'user@permian.example');
+  await skipWelcome(page);
+  await page.goto(`/documents/${secondId}`);
+  await status(page, 'Paid');
+  await page.getByRole('tab', { name: 'Payments' }).click();
+  await expect(page.getByText('Paid $1,850.00 of $1,850.00')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'ACH-7781' })).toBeVisible();
+  await page.goto('/documentlist/93');
+  await page.getByRole('tab', { name: 'Paid' }).click();
+  await expect(page.getByRole('row').filter({ hasText: number })).toBeVisible();
+});
