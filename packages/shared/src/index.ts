@@ -45,3 +45,5 @@ export * from './schemas/api-keys';
 export * from './rules/line-items';
 export * from './schemas/line-item-rows';
 export * from './schemas/line-items';
+export * from './rules/coding-rules';
+export * from './schemas/coding-rules';

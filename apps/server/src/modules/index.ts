@@ -1,6 +1,7 @@
 import { achRoutes } from './ach/routes';
 import { apiKeysRoutes } from './api-keys/routes';
 import { clientLogsRoutes } from './client-logs/routes';
+import { codingRulesRoutes } from './coding-rules/routes';
 import { companiesRoutes } from './companies/routes';
 import { documentAttachmentsRoutes } from './document-attachments/routes';
 import { documentHistoryRoutes } from './document-history/routes';
@@ -44,6 +45,7 @@ export const apiModules: ApiModule[] = [
   documentUploadRoutes,
   documentWorkflowRoutes,
   lineItemsRoutes,
+  codingRulesRoutes,
   downloadsRoutes,
   featureFlagsRoutes,
   clientLogsRoutes,

@@ -15,3 +15,4 @@ export * from './membership-invitations';
 export * from './payments';
 export * from './api-keys';
 export * from './line-items';
+export * from './coding-rules';

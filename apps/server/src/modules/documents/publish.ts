@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { documentReceivedMail } from '../../platform/mail/templates/index';
+import { applyCodingRules } from '../coding-rules/evaluate';
 import { appendHistory } from '../document-history/repository';
 import { findLineValues } from '../line-items/repository';
 import { recipientsWhoWantEmail } from '../preferences/email-recipients';
@@ -148,6 +149,8 @@ export async function publishDocument(
           ]
         : []),
     ]);
+    // The receiver's coding rules may approve the invoice on delivery (touchless approval).
+    await applyCodingRules(tx, receiverId, doc.id);
     await refreshDocumentIndex(tx, doc.id);
 
     const sender = (await repo.findCompanyNames(tx, [ctx.companyId])).get(ctx.companyId) ?? '';

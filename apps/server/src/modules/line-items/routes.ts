@@ -12,10 +12,17 @@ import {
   zSaveLineItemsInput,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
+import { applyCodingRules, codingRuleResults } from '../coding-rules/evaluate';
 import { loadDocument } from '../documents/policy';
 import type { ApiModule } from '../types';
 import { proposedLineItems } from './proposals';
-import { listAccountCodes, presentLineItems, saveLineCoding, saveLineItems } from './service';
+import {
+  listAccountCodes,
+  presentLineItems,
+  saveLineCoding,
+  saveLineItems,
+  type RuleResultsLoader,
+} from './service';
 
 /**
  * Detail line items (issue 12 item 3; docs/line-items.md): the sender's lines, the receiver's
@@ -25,6 +32,8 @@ export const lineItemsRoutes: ApiModule = async (app, { db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['line items'];
   const params = z.object({ id: zIdParam });
+  const ruleResults: RuleResultsLoader = (tx, ctx, loaded) =>
+    codingRuleResults(tx, ctx.companyId, loaded.document.id);
 
   api.get(
     '/documents/:id/lineItems',
@@ -38,7 +47,7 @@ export const lineItemsRoutes: ApiModule = async (app, { db }) => {
     },
     async (req) => {
       const ctx = requireTenant(req);
-      return presentLineItems(db, ctx, await loadDocument(db, ctx, req.params.id));
+      return presentLineItems(db, ctx, await loadDocument(db, ctx, req.params.id), ruleResults);
     },
   );
 
@@ -73,8 +82,12 @@ export const lineItemsRoutes: ApiModule = async (app, { db }) => {
     },
     async (req) => {
       const ctx = requireTenant(req);
-      await db.transaction((tx) => saveLineCoding(tx, ctx, req.params.id, req.body));
-      return presentLineItems(db, ctx, await loadDocument(db, ctx, req.params.id));
+      // The receiver's coding rules run on the saved coding (touchless approval).
+      await db.transaction(async (tx) => {
+        await saveLineCoding(tx, ctx, req.params.id, req.body);
+        await applyCodingRules(tx, ctx.companyId, req.params.id);
+      });
+      return presentLineItems(db, ctx, await loadDocument(db, ctx, req.params.id), ruleResults);
     },
   );
 

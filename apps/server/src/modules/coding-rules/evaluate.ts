@@ -1,0 +1,155 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  codingKinds,
+  codingRuleMessages,
+  decideWorkflowMove,
+  evaluateCodingRules,
+  HistoryOperation,
+  isInvoiceDocument,
+  MetadataKey,
+  Role,
+  RouteStatus,
+  UserType,
+  type CodingRuleResult,
+  type InvoiceForRules,
+} from '@flowline/shared';
+import type { Db } from '../../db/client';
+import { documentMetadata, metadataDefinitions } from '../../db/schema/index';
+import { appendHistory } from '../document-history/repository';
+import { notifyStatus } from '../document-workflow/notify';
+import { documentTotalCents } from '../document-workflow/repository';
+import { requireVisibleDocument } from '../documents/access';
+import * as documents from '../documents/repository';
+import { findCoding, findLines } from '../line-items/repository';
+import { applicableRules } from './repository';
+import { toDefinition } from './service';
+
+/**
+ * Evaluating a receiving company's coding rules on an invoice, and touchless approval
+ * (docs/coding-rules.md). Runs inside the caller's transaction: on delivery (publish) and when
+ * the receiver saves its coding.
+ */
+
+const PO_NUMBER_KEY = 'docPONumber';
+
+async function metadataValue(db: Db, documentId: number, key: string): Promise<string | null> {
+  const [row] = await db
+    .select({ value: documentMetadata.value })
+    .from(documentMetadata)
+    .innerJoin(
+      metadataDefinitions,
+      eq(metadataDefinitions.id, documentMetadata.metadataDefinitionId),
+    )
+    .where(and(eq(documentMetadata.documentId, documentId), eq(metadataDefinitions.key, key)))
+    .limit(1);
+  return row?.value ?? null;
+}
+
+async function invoiceForRules(
+  db: Db,
+  companyId: number,
+  documentId: number,
+): Promise<InvoiceForRules> {
+  const [totalCents, poNumber, lines, coding] = await Promise.all([
+    documentTotalCents(db, documentId),
+    metadataValue(db, documentId, PO_NUMBER_KEY),
+    findLines(db, documentId),
+    findCoding(db, companyId, documentId),
+  ]);
+  return {
+    totalCents,
+    poNumber,
+    lines: lines.map((l) => {
+      const c = coding.get(l.id);
+      return {
+        lineNumber: l.lineNumber,
+        coding: Object.fromEntries(codingKinds.map(({ key }) => [key, c?.[key] ?? null])),
+      };
+    }),
+  };
+}
+
+async function outcomeFor(db: Db, companyId: number, documentId: number) {
+  const visible = await requireVisibleDocument(db, companyId, documentId);
+  const type = await documents.findDocumentType(db, visible.document.documentTypeId);
+  if (visible.route.side !== 'received' || !isInvoiceDocument(type.templateId, type.id)) {
+    return null;
+  }
+  const rules = await applicableRules(db, companyId, visible.route.partyId);
+  if (rules.length === 0) return null;
+  const outcome = evaluateCodingRules(
+    rules.map(toDefinition),
+    await invoiceForRules(db, companyId, documentId),
+  );
+  return { visible, type, outcome };
+}
+
+/** The verdicts of the receiver's rules on its invoice (GET lineItems). */
+export async function codingRuleResults(
+  db: Db,
+  companyId: number,
+  documentId: number,
+): Promise<CodingRuleResult[]> {
+  const evaluated = await outcomeFor(db, companyId, documentId);
+  return (
+    evaluated?.outcome.results.map((r) => ({
+      ruleId: r.rule.id,
+      name: r.rule.name,
+      passed: r.passed,
+      message: r.message,
+    })) ?? []
+  );
+}
+
+/**
+ * Evaluates the receiver's rules and, when the invoice passes them all under an amount limit
+ * that allows it, approves it through the same transition table as a person would (acting for
+ * the Administrator who defined the rule): both sides Approved, Approve history naming the rule,
+ * the sender notified. Returns the approving rule's name, or null.
+ */
+export async function applyCodingRules(
+  tx: Db,
+  receiverCompanyId: number,
+  documentId: number,
+): Promise<string | null> {
+  const evaluated = await outcomeFor(tx, receiverCompanyId, documentId);
+  const rule = evaluated?.outcome.autoApproveBy;
+  if (!evaluated || !rule) return null;
+  const { visible, type } = evaluated;
+  const decision = decideWorkflowMove({
+    action: 'approve',
+    templateId: type.templateId,
+    documentTypeId: type.id,
+    routeStatusId: visible.route.routeStatusId,
+    side: 'received',
+    userType: UserType.Regular,
+    roles: [Role.Administrator],
+  });
+  if (!decision.allowed) return null;
+  await documents.setStatusOfAllRoutes(tx, documentId, RouteStatus.Approved);
+  const message = codingRuleMessages.approvedAutomatically(rule.name);
+  await appendHistory(tx, [
+    {
+      documentId,
+      companyId: receiverCompanyId,
+      userId: null,
+      objectType: 'document',
+      objectName: rule.name,
+      operationId: HistoryOperation.Approve,
+      newValue: message,
+    },
+  ]);
+  const number = (await metadataValue(tx, documentId, MetadataKey.number)) || `#${documentId}`;
+  const receiver =
+    (await documents.findCompanyNames(tx, [receiverCompanyId])).get(receiverCompanyId) ?? '';
+  const label = `${type.name} ${number}`;
+  await notifyStatus(tx, {
+    documentId,
+    toCompanyId: visible.document.ownerCompanyId,
+    fromCompanyId: receiverCompanyId,
+    title: `${label} approved`,
+    message: `${receiver} approved ${label} automatically.`,
+    details: [],
+  });
+  return rule.name;
+}
