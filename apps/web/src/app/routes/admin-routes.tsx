@@ -28,6 +28,13 @@ export const adminRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('../../features/api-keys/api-key-list-page'), 'ApiKeyListPage'),
       },
       {
+        path: 'codingrules',
+        lazy: lazyPage(
+          () => import('../../features/coding-rules/coding-rules-page'),
+          'CodingRulesPage',
+        ),
+      },
+      {
         path: 'invitations',
         lazy: lazyPage(
           () => import('../../features/invitations/invitation-list-page'),

@@ -15,6 +15,7 @@ export type NavIcon =
   | 'ach'
   | 'users'
   | 'apiKeys'
+  | 'codingRules'
   | 'connections'
   | 'invitations'
   | 'system';
@@ -61,6 +62,7 @@ const adminLinks: readonly NavLinkItem[] = [
   { label: '1099', to: `/documentlist/${DocumentTypeId.Form1099}`, icon: 'document' },
   { label: 'Users', to: '/admin/users', icon: 'users' },
   { label: 'API Keys', to: '/admin/apikeys', icon: 'apiKeys' },
+  { label: 'Coding Rules', to: '/admin/codingrules', icon: 'codingRules' },
   { label: 'Connections', to: '/admin/parties', icon: 'connections' },
   { label: 'Invitations', to: '/admin/invitations', icon: 'invitations' },
 ];

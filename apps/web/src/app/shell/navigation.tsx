@@ -19,6 +19,7 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
@@ -53,6 +54,7 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   ach: AccountBalanceOutlined,
   users: GroupOutlined,
   apiKeys: VpnKeyOutlined,
+  codingRules: RuleOutlined,
   connections: HubOutlined,
   invitations: MailOutlined,
   system: CampaignOutlined,

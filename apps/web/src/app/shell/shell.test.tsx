@@ -24,6 +24,7 @@ const adminLabels = [
   '1099',
   'Users',
   'API Keys',
+  'Coding Rules',
   'Connections',
   'Invitations',
 ];
