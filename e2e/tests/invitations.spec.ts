@@ -318,16 +318,20 @@ test('the invitation list fits a laptop and a phone without scrolling sideways',
       const layout = await page.evaluate(() => {
         const grid = document.querySelector('.MuiDataGrid-root')?.getBoundingClientRect();
         const bar = document.querySelector<HTMLElement>('.MuiDataGrid-scrollbar--horizontal');
+        const scroller = document.querySelector<HTMLElement>('.MuiDataGrid-virtualScroller');
         return {
           doc: document.documentElement.scrollWidth,
           win: window.innerWidth,
           gridRight: grid ? grid.right : 0,
           // The grid's own horizontal scrollbar: present only when its columns overflow.
           gridScrolls: !!bar && bar.offsetHeight > 0 && bar.scrollWidth > bar.clientWidth + 1,
+          // What the grid's content would scroll by, scrollbar shown or not (a header's overflow).
+          gridOverflow: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
         };
       });
       expect(layout.doc, label).toBeLessThanOrEqual(layout.win);
       expect(layout.gridScrolls, label).toBe(false);
+      expect(layout.gridOverflow, label).toBeLessThanOrEqual(1);
       for (const name of ['Accept', 'Reject']) {
         const box = await grid.getByRole('button', { name }).first().boundingBox();
         expect(box, `${name} at ${label}`).toBeTruthy();
