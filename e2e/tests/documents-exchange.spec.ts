@@ -1,12 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { dropFile } from '../support/files';
-import { dialogSettled, logOut, signIn, skipWelcome } from '../support/session';
-
-const samplePdf = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/w9-sample.pdf'));
-const field = (page: Page, name: string) =>
-  page.getByRole('textbox', { name: new RegExp(`^${name}`) });
+import { expect, test } from '@playwright/test';
+import { metadataField as field, sendArInvoiceToRedMesa } from '../support/documents';
+import { logOut, signIn, skipWelcome } from '../support/session';
 
 /**
  * Issue 5's journey end to end, as two users would do it: a vendor uploads an AR invoice for a
@@ -22,29 +16,12 @@ test('a vendor sends an AR invoice; the operator finds it in the inbox, the list
 
   await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
-  await page.goto('/documentlist/93');
-  await page.getByRole('button', { name: 'Send' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Send AR Invoice' });
-  await dialogSettled(page);
-  await dialog.getByRole('combobox', { name: /^Search/ }).fill('Red Mesa');
-  await page.getByRole('option', { name: /Red Mesa Operating Co\./ }).click();
-  await dropFile(page, 'Choose a file or drag it here', 'slickline-invoice.pdf', samplePdf);
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/documents\/\d+$/, { timeout: 30_000 });
-  const id = /\/documents\/(\d+)$/.exec(page.url())![1]!;
-
-  await field(page, 'Invoice Number').fill(number);
-  await field(page, 'Invoice Date').pressSequentially('11202026');
-  await field(page, 'Service Date').pressSequentially('11182026');
-  await field(page, 'Invoice Total').pressSequentially('4250.75');
-  await field(page, 'Description').fill(`${word} run and pressure test, Pecos County`);
-  const billTo = page.getByRole('combobox', { name: /^Bill To/ });
-  if ((await billTo.inputValue()) === '') {
-    await billTo.click();
-    await page.getByRole('option').first().click();
-  }
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Document Sent')).toBeVisible();
+  const id = await sendArInvoiceToRedMesa(page, {
+    number,
+    total: '4250.75',
+    fileName: 'slickline-invoice.pdf',
+    description: `${word} run and pressure test, Pecos County`,
+  });
   await expect(page).toHaveURL(/\/documentlist\/93$/);
   await logOut(page);
 

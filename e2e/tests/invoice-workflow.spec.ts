@@ -1,12 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { metadataField as field, samplePdf, sendArInvoiceToRedMesa } from '../support/documents';
 import { dropFile } from '../support/files';
-import { dialogSettled, logOut, signIn, skipWelcome } from '../support/session';
-
-const samplePdf = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/w9-sample.pdf'));
-const field = (page: Page, name: string) =>
-  page.getByRole('textbox', { name: new RegExp(`^${name}`) });
+import { logOut, signIn, skipWelcome } from '../support/session';
 const status = (page: Page, name: string) =>
   expect(page.getByLabel(`Status: ${name}`)).toBeVisible();
 
@@ -23,27 +18,11 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   // The vendor sends.
   await signIn(page, 'user@permian.example');
   await skipWelcome(page);
-  await page.goto('/documentlist/93');
-  await page.getByRole('button', { name: 'Send' }).click();
-  const send = page.getByRole('dialog', { name: 'Send AR Invoice' });
-  await dialogSettled(page);
-  await send.getByRole('combobox', { name: /^Search/ }).fill('Red Mesa');
-  await page.getByRole('option', { name: /Red Mesa Operating Co\./ }).click();
-  await dropFile(page, 'Choose a file or drag it here', 'workflow-invoice.pdf', samplePdf);
-  await send.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/documents\/\d+$/, { timeout: 30_000 });
-  const firstId = /\/documents\/(\d+)$/.exec(page.url())![1]!;
-  await field(page, 'Invoice Number').fill(number);
-  await field(page, 'Invoice Date').pressSequentially('11202026');
-  await field(page, 'Service Date').pressSequentially('11182026');
-  await field(page, 'Invoice Total').pressSequentially('1850.00');
-  const billTo = page.getByRole('combobox', { name: /^Bill To/ });
-  if ((await billTo.inputValue()) === '') {
-    await billTo.click();
-    await page.getByRole('option').first().click();
-  }
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Document Sent')).toBeVisible();
+  const firstId = await sendArInvoiceToRedMesa(page, {
+    number,
+    total: '1850.00',
+    fileName: 'workflow-invoice.pdf',
+  });
   await logOut(page);
 
   // The operator opens it from the inbox and rejects it with a reason.
