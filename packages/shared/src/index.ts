@@ -47,3 +47,4 @@ export * from './schemas/line-item-rows';
 export * from './schemas/line-items';
 export * from './rules/coding-rules';
 export * from './schemas/coding-rules';
+export * from './schemas/signing';
