@@ -8,7 +8,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { OrgUnitListItem } from '@flowline/shared';
+import { Terminology, pluralizeTerm, type OrgUnitListItem } from '@flowline/shared';
+import { useTerm } from '../terminology/api';
 
 export type ProfileChoice = 'existing' | 'new';
 
@@ -36,9 +37,14 @@ export function ChoiceStep({
   choice: ProfileChoice;
   onChange(choice: ProfileChoice): void;
 }) {
+  // Issue 11 item 17: the company's names for a profile and a connection.
+  const profile = useTerm(Terminology.OrgUnit).toLowerCase();
+  const connection = useTerm(Terminology.Party).toLowerCase();
   return (
     <FormControl>
-      <FormLabel id="accept-profile-choice">Which profile should hold this connection?</FormLabel>
+      <FormLabel id="accept-profile-choice">
+        Which {profile} should hold this {connection}?
+      </FormLabel>
       <RadioGroup
         aria-labelledby="accept-profile-choice"
         value={choice}
@@ -47,9 +53,13 @@ export function ChoiceStep({
         <FormControlLabel
           value="existing"
           control={<Radio />}
-          label="Use a profile with an existing connection (recommended)"
+          label={`Use a ${profile} with an existing ${connection} (recommended)`}
         />
-        <FormControlLabel value="new" control={<Radio />} label="Create a new profile (advanced)" />
+        <FormControlLabel
+          value="new"
+          control={<Radio />}
+          label={`Create a new ${profile} (advanced)`}
+        />
       </RadioGroup>
     </FormControl>
   );
@@ -67,18 +77,20 @@ export function ExistingProfileStep({
   value: number | null;
   onChange(id: number): void;
 }) {
-  if (loading) return <CircularProgress size={24} aria-label="Loading profiles" />;
+  const term = useTerm(Terminology.OrgUnit);
+  const lower = term.toLowerCase();
+  if (loading) return <CircularProgress size={24} aria-label={`Loading ${pluralizeTerm(lower)}`} />;
   if (profiles.length === 0) {
     return (
       <Typography>
-        The company has no active profile yet. Go back and choose to create a new profile.
+        The company has no active {lower} yet. Go back and choose to create a new {lower}.
       </Typography>
     );
   }
   return (
     <TextField
       select
-      label="Profile"
+      label={term}
       value={value ?? ''}
       onChange={(e) => onChange(Number(e.target.value))}
       disabled={profiles.length === 1}

@@ -12,6 +12,7 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import {
   invitationMessages,
+  Terminology,
   zOrgUnitInput,
   type OrgUnitFormValues,
   type OrgUnitInput,
@@ -20,6 +21,7 @@ import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar';
 import { ApiError } from '../../lib/api-error';
 import { useAllOrgUnits } from '../org-units/api';
+import { useTerm } from '../terminology/api';
 import { emptyOrgUnitValues } from '../org-units/org-unit-form-values';
 import { ChoiceStep, ExistingProfileStep, TermsStep, type ProfileChoice } from './accept-steps';
 import { useAcceptInvitation, useInvitation, type AcceptChoice } from './api';
@@ -27,8 +29,9 @@ import { NewProfileFields } from './new-profile-fields';
 import { newProfileMessage } from './new-profile-rules';
 
 export const INVITATION_LIST_PATH = '/admin/invitations';
-const steps = ['Terms of acceptance', 'Profile choice', 'Profile'];
-const LAST_STEP = steps.length - 1;
+/** The wizard's steps, named with the company's term for a profile (issue 11 item 17). */
+const stepLabels = (profile: string) => ['Terms of acceptance', `${profile} choice`, profile];
+const LAST_STEP = 2;
 
 function isAdditionalInvite(state: unknown): boolean {
   return typeof state === 'object' && state !== null && 'isAdditionalInvite' in state
@@ -45,6 +48,7 @@ export function InvitationAcceptPage() {
   const snackbar = useSnackbar();
   const invitation = useInvitation(Number.isSafeInteger(invitationId) ? invitationId : null);
   const profiles = useAllOrgUnits({ activeOnly: true });
+  const profileTerm = useTerm(Terminology.OrgUnit);
   const accept = useAcceptInvitation();
   const [step, setStep] = useState(0);
   const [agreed, setAgreed] = useState(false);
@@ -104,7 +108,7 @@ export function InvitationAcceptPage() {
       )}
       <Paper variant="outlined" sx={{ p: 3, mb: 2 }}>
         <Stepper activeStep={step} sx={{ mb: 3 }}>
-          {steps.map((label) => (
+          {stepLabels(profileTerm).map((label) => (
             <Step key={label}>
               <StepLabel>{label}</StepLabel>
             </Step>
@@ -121,7 +125,11 @@ export function InvitationAcceptPage() {
           />
         )}
         {step === LAST_STEP && choice === 'new' && (
-          <form noValidate aria-label="New profile" onSubmit={(e) => e.preventDefault()}>
+          <form
+            noValidate
+            aria-label={`New ${profileTerm.toLowerCase()}`}
+            onSubmit={(e) => e.preventDefault()}
+          >
             <NewProfileFields form={form} />
           </form>
         )}

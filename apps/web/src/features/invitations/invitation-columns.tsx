@@ -15,6 +15,8 @@ export interface InvitationActions {
   compact: boolean;
   /** The search text, highlighted in the name (spec 2 §2.7). */
   search: string;
+  /** The company's word for a connection (terminology), in the name column's header. */
+  connectionTerm: string;
   formatDate(value: string): string;
   onAccept(row: Invitation): void;
   onReject(row: Invitation): void;
@@ -111,7 +113,7 @@ function compactColumns(a: InvitationActions): GridColDef<Invitation>[] {
   return [
     {
       field: 'senderPartyNameOfReceiverCompany',
-      headerName: 'Connection Name',
+      headerName: `${a.connectionTerm} Name`,
       flex: 1,
       minWidth: 150,
       valueGetter: (_v, row) => connectionName(row),
@@ -169,7 +171,7 @@ export function invitationColumns(a: InvitationActions): GridColDef<Invitation>[
     },
     {
       field: 'senderPartyNameOfReceiverCompany',
-      headerName: 'Connection Name',
+      headerName: `${a.connectionTerm} Name`,
       flex: 1.2,
       minWidth: 104,
       valueGetter: (_v, row) => connectionName(row),

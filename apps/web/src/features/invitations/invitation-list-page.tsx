@@ -7,12 +7,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataGrid } from '@mui/x-data-grid';
-import { invitationMessages, type Invitation } from '@flowline/shared';
+import { invitationMessages, Terminology, type Invitation } from '@flowline/shared';
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog';
 import { useSnackbar } from '../../components/snackbar';
 import { useFeatureFlags } from '../feature-flags/api';
 import { useDateFormatter } from '../preferences';
 import { useSession } from '../session/use-session';
+import { useTerm } from '../terminology/api';
 import {
   useDeleteInvitation,
   useInvitation,
@@ -42,6 +43,7 @@ export function InvitationListPage() {
   const { isAdministrator } = useSession();
   const { networkMatchEnhancementFlag } = useFeatureFlags();
   const { formatDate } = useDateFormatter();
+  const connectionTerm = useTerm(Terminology.Party);
   const snackbar = useSnackbar();
   const { data, isLoading } = usePendingInvitations();
   const reject = useRejectInvitation();
@@ -79,12 +81,21 @@ export function InvitationListPage() {
         showCompany: networkMatchEnhancementFlag,
         compact,
         search,
+        connectionTerm,
         formatDate,
         onAccept: (row) => void navigate(`/admin/invitation/${row.id}`),
         onReject: (row) => setPending({ action: 'reject', row }),
         onDelete: (row) => setPending({ action: 'delete', row }),
       }),
-    [isAdministrator, networkMatchEnhancementFlag, compact, search, formatDate, navigate],
+    [
+      isAdministrator,
+      networkMatchEnhancementFlag,
+      compact,
+      search,
+      connectionTerm,
+      formatDate,
+      navigate,
+    ],
   );
 
   const confirm = () => {
