@@ -24,10 +24,17 @@ export function EmailInputDialog({
   busy,
   title,
   confirmLabel,
+  initialEmail = '',
   onClose,
   onSubmit,
-}: BaseProps & { title: string; confirmLabel: string; onSubmit(email: string): void }) {
-  const [email, setEmail] = useState('');
+}: BaseProps & {
+  title: string;
+  confirmLabel: string;
+  /** The invited e-mail the field starts with (issue 11 item 19). */
+  initialEmail?: string;
+  onSubmit(email: string): void;
+}) {
+  const [email, setEmail] = useState(initialEmail);
   const [touched, setTouched] = useState(false);
   const invalid = !looksLikeEmail(email.trim());
   return (

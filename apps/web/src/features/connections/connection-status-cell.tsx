@@ -1,16 +1,19 @@
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import {
   connectionStatusLabels,
+  type Connection,
   type ConnectionListRow,
   type ConnectionStatus,
 } from '@flowline/shared';
 import { useSnackbar } from '../../components/snackbar';
 import { useFeatureFlags } from '../feature-flags/api';
 import { useSession } from '../session/use-session';
+import { connectionQueryOptions } from './api';
 import {
   ConnectConfirmDialog,
   DisconnectDialog,
@@ -57,7 +60,14 @@ export { requestSentMessage } from './network-actions-api';
 const connecting: readonly Action[] = ['connect', 'resendRequest', 'reconnect'];
 
 type Row = Pick<ConnectionListRow, 'id' | 'name' | 'partyStatus'> &
-  Partial<Pick<ConnectionListRow, 'suggestedCompanyName' | 'connectedCompanyName'>>;
+  Partial<Pick<ConnectionListRow, 'suggestedCompanyName' | 'connectedCompanyName'>> &
+  Partial<Pick<Connection, 'inviteEmailAddress' | 'emails'>>;
+
+/** The address an invitation goes to by default: the one invited before, else the first e-mail. */
+export function invitedEmail(c: Partial<Pick<Connection, 'inviteEmailAddress' | 'emails'>>) {
+  const first = c.emails?.map((e) => e.trim()).find(Boolean);
+  return c.inviteEmailAddress?.trim() || first || '';
+}
 
 /** Status badge and, for Administrators, the status's action with its dialog. */
 export function ConnectionStatusCell({ row }: { row: Row }) {
@@ -96,6 +106,8 @@ function ActionButton({ row, action, label }: { row: Row; action: Action; label:
   const resend = useResendInvite();
   const disconnect = useDisconnectConnection();
   const [checking, setChecking] = useState(false);
+  const queryClient = useQueryClient();
+  const [prefill, setPrefill] = useState('');
   const company = row.suggestedCompanyName ?? row.connectedCompanyName ?? row.name;
   const close = () => setOpen(false);
   const requested = () => {
@@ -104,6 +116,18 @@ function ActionButton({ row, action, label }: { row: Row; action: Action; label:
   };
   const busy =
     checking || [connect, reconnect, invite, resend, disconnect].some((m) => m.isPending);
+
+  // Issue 11 item 19: the form starts with the invited e-mail. A list row does not carry the
+  // e-mails, so the connection is read first; without it the field starts empty.
+  const emailToInvite = async () => {
+    if (row.emails) return invitedEmail(row);
+    setChecking(true);
+    const connection = await queryClient
+      .fetchQuery({ ...connectionQueryOptions(row.id), meta: { silent: true } })
+      .catch(() => null)
+      .finally(() => setChecking(false));
+    return connection ? invitedEmail(connection) : '';
+  };
 
   const start = async (e: MouseEvent) => {
     // The row itself opens the edit form.
@@ -118,6 +142,7 @@ function ActionButton({ row, action, label }: { row: Row; action: Action; label:
     if (action === 'connect' && networkMatchEnhancementFlag)
       return void navigate(connectConnectionPath(row.id), { state: { companyName: company } });
     if (action === 'resendRequest') return connect.mutate({ id: row.id }, { onSuccess: requested });
+    if (action === 'invite' || action === 'resend') setPrefill(await emailToInvite());
     setOpen(true);
   };
 
@@ -155,6 +180,7 @@ function ActionButton({ row, action, label }: { row: Row; action: Action; label:
           busy={busy}
           title={`${label}: ${row.name}`}
           confirmLabel={action === 'invite' ? 'Invite' : 'Resend'}
+          initialEmail={prefill}
           onClose={close}
           onSubmit={(email) =>
             (action === 'invite' ? invite : resend).mutate(
