@@ -18,6 +18,7 @@ export const metadataField = (page: Page, name: string) =>
 export async function sendArInvoiceToRedMesa(
   page: Page,
   invoice: { number: string; total: string; fileName: string; description?: string },
+  beforeSend?: (page: Page) => Promise<void>,
 ): Promise<string> {
   await page.goto('/documentlist/93');
   await page.getByRole('button', { name: 'Send' }).click();
@@ -40,6 +41,7 @@ export async function sendArInvoiceToRedMesa(
     await billTo.click();
     await page.getByRole('option').first().click();
   }
+  if (beforeSend) await beforeSend(page);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Document Sent')).toBeVisible();
   return id;

@@ -18,11 +18,27 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   // The vendor sends.
   await signIn(page, 'user@permian.example');
   await skipWelcome(page);
-  const firstId = await sendArInvoiceToRedMesa(page, {
-    number,
-    total: '1850.00',
-    fileName: 'workflow-invoice.pdf',
-  });
+  const firstId = await sendArInvoiceToRedMesa(
+    page,
+    { number, total: '1850.00', fileName: 'workflow-invoice.pdf' },
+    async () => {
+      // Two detail lines that add up to the Invoice Total (the detail total check on Send).
+      await page.getByRole('switch', { name: /Show Detail Items/ }).check();
+      const lines = page.getByRole('region', { name: 'Detail line items' });
+      if ((await lines.getByRole('textbox', { name: 'Description, line 1' }).count()) === 0) {
+        await lines.getByRole('button', { name: 'Add row' }).click();
+      }
+      await lines.getByRole('textbox', { name: 'Description, line 1' }).fill('Roustabout crew');
+      await lines.getByRole('textbox', { name: 'Quantity, line 1' }).fill('8');
+      await lines.getByRole('textbox', { name: 'Unit Price, line 1' }).fill('150.00');
+      await lines.getByRole('textbox', { name: 'Amount, line 1' }).fill('1200.00');
+      await lines.getByRole('button', { name: 'Add row' }).click();
+      await lines.getByRole('textbox', { name: 'Description, line 2' }).fill('Vacuum truck');
+      await lines.getByRole('textbox', { name: 'Quantity, line 2' }).fill('5');
+      await lines.getByRole('textbox', { name: 'Unit Price, line 2' }).fill('130.00');
+      await lines.getByRole('textbox', { name: 'Amount, line 2' }).fill('650.00');
+    },
+  );
   await logOut(page);
 
   // The operator opens it from the inbox and rejects it with a reason.
@@ -35,6 +51,14 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
     .getByRole('link', { name: firstId })
     .click();
   await status(page, 'Viewed');
+  // The operator codes both lines on its own side (AFE from its own list of codes).
+  await page.getByRole('switch', { name: 'Show Detail Items (2)' }).check();
+  const coding = page.getByRole('region', { name: 'Detail line items' });
+  await expect(coding.getByLabel('Description, line 2')).toHaveText('Vacuum truck');
+  await coding.getByRole('combobox', { name: 'AFE, line 1' }).fill('24-017');
+  await coding.getByRole('combobox', { name: 'AFE, line 2' }).fill('24-022');
+  await coding.getByRole('button', { name: 'Save coding' }).click();
+  await expect(coding.getByRole('button', { name: 'Save coding' })).toBeDisabled();
   await page.getByRole('button', { name: 'Reject' }).click();
   const rejectDialog = page.getByRole('dialog', { name: 'Reject document' });
   await rejectDialog.getByRole('button', { name: 'Reject' }).click();
