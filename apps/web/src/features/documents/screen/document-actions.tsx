@@ -38,6 +38,8 @@ import {
 } from './metadata/form-values';
 import type { LineItemsDraft } from './line-items/use-line-items-draft';
 import { serverFieldErrors } from './server-errors';
+import { ReturnButton, SignedDocumentTools } from './signing/signing-actions';
+import type { Signing } from './signing/use-signing';
 import { useApproveDocument, useRejectDocument, useResubmit } from './workflow/api';
 import { RejectDialog } from './workflow/reject-dialog';
 import { ReplaceFileDialog } from './workflow/replace-file-dialog';
@@ -48,9 +50,7 @@ export const screenMessages = {
   deleted: 'Document Deleted',
   noChanges: 'There are no changes to save',
   fixFields: 'Please correct the highlighted fields',
-  comingSoon: 'Coming soon',
   resubmitted: 'A new version was created: check it and send it',
-  cannotSign: 'Your account cannot sign documents',
 } as const;
 
 export const documentFormId = 'document-metadata-form';
@@ -116,7 +116,8 @@ export function useDocumentCommands(
     }
   }, invalid);
 
-  const send = form.handleSubmit(async (values) => {
+  /** Spec 1 §4/§5: the whole document is validated before Send and before signing. */
+  const validateWhole = (values: MetadataFormValues): boolean => {
     const input = {
       templateId: doc.documentTypeTemplateId,
       definitions: doc.metadata.map((e) => e.metadata),
@@ -135,8 +136,13 @@ export function useDocumentCommands(
         ),
       );
       snackbar.showError(message);
-      return;
+      return false;
     }
+    return true;
+  };
+
+  const send = form.handleSubmit(async (values) => {
+    if (!validateWhole(values)) return;
     if (lines?.dirty) {
       try {
         await lines.save();
@@ -154,6 +160,7 @@ export function useDocumentCommands(
   return {
     save: () => void save(),
     send: () => void send(),
+    validate: () => validateWhole(form.getValues()),
     duplicatePromptOpen: duplicatePrompt !== null,
     confirmDuplicate: () => {
       if (!duplicatePrompt) return;
@@ -171,10 +178,13 @@ export function DocumentActions({
   doc,
   commands,
   dirty,
+  signing,
 }: {
   doc: DocumentDto;
   commands: ReturnType<typeof useDocumentCommands>;
   dirty: boolean;
+  /** Division-order signing (Return), started from here and carried out by the viewer. */
+  signing?: Signing;
 }) {
   const actions = doc.availableActions;
   const navigate = useNavigate();
@@ -224,16 +234,6 @@ export function DocumentActions({
       onError: () => setConfirm(null),
     });
 
-  const comingSoon = (label: string, reason: string = screenMessages.comingSoon) => (
-    <Tooltip key={label} title={reason}>
-      <span>
-        <Button variant="outlined" disabled>
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
-  );
-
   return (
     <>
       <Stack
@@ -271,12 +271,8 @@ export function DocumentActions({
             Send
           </Button>
         )}
-        {/* Spec 1 §4: Return is shown but disabled for Global users in the signing flow. */}
-        {(actions.returnSign || doc.isSignAndReturnFlow) &&
-          comingSoon(
-            'Return',
-            actions.returnSign ? screenMessages.comingSoon : screenMessages.cannotSign,
-          )}
+        {signing && <ReturnButton doc={doc} onReturn={() => signing.start(commands.validate)} />}
+        <SignedDocumentTools doc={doc} />
         {workflow.approve && (
           <Button
             variant="contained"

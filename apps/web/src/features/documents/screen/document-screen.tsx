@@ -33,6 +33,7 @@ import { fieldName, initialFormValues, type MetadataFormValues } from './metadat
 import { MetadataFields } from './metadata/metadata-fields';
 import { MobileMetadataDrawer } from './mobile-metadata-drawer';
 import { RejectionReason } from './rejection-reason';
+import { useSigning } from './signing/use-signing';
 import { DuplicateWarning } from './workflow/duplicate-warning';
 import { VersionsTab } from './versions-tab';
 import { PaymentsTab } from './workflow/payments-tab';
@@ -112,6 +113,7 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
   const lines = useLineItemsDraft(doc);
   const [showLines, setShowLines] = useState(false);
   const commands = useDocumentCommands(doc, form, dateFormat, lines);
+  const signing = useSigning(doc);
   const source = documentViewerSource(doc);
   const editable = doc.availableActions.edit;
 
@@ -157,7 +159,11 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
 
   const viewer = (
     <Paper variant="outlined" sx={{ height: '100%', overflow: 'hidden' }}>
-      <LazyFileViewer source={source} onTextSelected={editable ? fill : undefined} />
+      <LazyFileViewer
+        source={source}
+        onTextSelected={editable ? fill : undefined}
+        capture={signing.capture}
+      />
     </Paper>
   );
 
@@ -253,9 +259,15 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
           <DocumentHeading
             doc={doc}
             actions={
-              <DocumentActions doc={doc} commands={commands} dirty={form.formState.isDirty} />
+              <DocumentActions
+                doc={doc}
+                commands={commands}
+                dirty={form.formState.isDirty}
+                signing={signing}
+              />
             }
           />
+          {signing.dialogs}
           <RejectionReason doc={doc} />
           <DuplicateWarning doc={doc} />
           {mobile ? (

@@ -5,10 +5,13 @@ import { useFileBlob } from '../api';
 import { ImageView } from './image-view';
 import { PdfPages } from './pdf-pages';
 import type { ViewerSource } from './viewer-source';
+import type { SignatureCapture } from '../signing/capture-layer';
 
 export interface FileViewerProps {
   source: ViewerSource;
   onTextSelected?: ((text: string) => boolean) | undefined;
+  /** Signature-capture mode (PDFs; a division order is always shown as a PDF). */
+  capture?: SignatureCapture | null | undefined;
 }
 
 /**
@@ -16,7 +19,7 @@ export interface FileViewerProps {
  * TIFFs through their PDF rendition) with pdf.js, PNG/JPEG as an image. Loaded lazily, so pdf.js
  * stays out of the main chunk.
  */
-export default function FileViewer({ source, onTextSelected }: FileViewerProps) {
+export default function FileViewer({ source, onTextSelected, capture }: FileViewerProps) {
   const file = useFileBlob(source.path);
   if (file.isPending) {
     return (
@@ -35,6 +38,11 @@ export default function FileViewer({ source, onTextSelected }: FileViewerProps) 
   return source.kind === 'image' ? (
     <ImageView file={file.data} title={source.title} />
   ) : (
-    <PdfPages file={file.data} title={source.title} onTextSelected={onTextSelected} />
+    <PdfPages
+      file={file.data}
+      title={source.title}
+      onTextSelected={onTextSelected}
+      capture={capture}
+    />
   );
 }

@@ -6,6 +6,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { CLICK_TO_FILL_HIGHLIGHT_MS, VIEWER_ZOOM } from '@flowline/shared';
+import {
+  SignatureCaptureBar,
+  SignatureCaptureLayer,
+  defaultSignatureArea,
+  type SignatureCapture,
+} from '../signing/capture-layer';
 import { ViewerToolbar } from './viewer-toolbar';
 
 // The worker is bundled with the app (no CDN): Vite emits it as its own asset.
@@ -23,6 +29,8 @@ export interface PdfPagesProps {
   title: string;
   /** Text selected on a page (click-to-fill); returns whether a field took it. */
   onTextSelected?: ((text: string) => boolean) | undefined;
+  /** Signature-capture mode: a drag on a page places the signature (click-to-fill is off). */
+  capture?: SignatureCapture | null | undefined;
 }
 
 interface Size {
@@ -35,7 +43,7 @@ interface Size {
  * view (plus one either side) are rendered; the others are placeholders sized from the first page,
  * so a long document stays fast.
  */
-export function PdfPages({ file, title, onTextSelected }: PdfPagesProps) {
+export function PdfPages({ file, title, onTextSelected, capture }: PdfPagesProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [pageCount, setPageCount] = useState(0);
   const [baseSize, setBaseSize] = useState<Size | null>(null);
@@ -86,7 +94,7 @@ export function PdfPages({ file, title, onTextSelected }: PdfPagesProps) {
   };
 
   const onMouseUp = () => {
-    if (!onTextSelected) return;
+    if (!onTextSelected || capture) return;
     const selection = window.getSelection();
     const text = selection?.toString().trim();
     if (!selection || !text) return;
@@ -112,6 +120,14 @@ export function PdfPages({ file, title, onTextSelected }: PdfPagesProps) {
         onZoom={changeZoom}
         pages={{ current: Math.max(1, current), count: pageCount, onGoTo: goTo }}
       />
+      {capture && baseSize && (
+        <SignatureCaptureBar
+          onCancel={capture.onCancel}
+          onPlaceDefault={() =>
+            capture.onCaptured(Math.max(1, current), defaultSignatureArea(baseSize))
+          }
+        />
+      )}
       <Box
         ref={scroller}
         onScroll={onScroll}
@@ -142,6 +158,7 @@ export function PdfPages({ file, title, onTextSelected }: PdfPagesProps) {
                     mb: `${GAP}px`,
                     width: baseSize.width * zoom,
                     minHeight: baseSize.height * zoom,
+                    position: 'relative',
                     bgcolor: 'common.white',
                     boxShadow: 1,
                     outline: highlighted === index + 1 ? 3 : 0,
@@ -157,6 +174,13 @@ export function PdfPages({ file, title, onTextSelected }: PdfPagesProps) {
                       renderAnnotationLayer={false}
                       renderTextLayer
                       loading={null}
+                    />
+                  )}
+                  {capture && (
+                    <SignatureCaptureLayer
+                      page={index + 1}
+                      pageSize={baseSize}
+                      onCaptured={capture.onCaptured}
                     />
                   )}
                 </Box>
