@@ -65,6 +65,12 @@ const zEnv = z
     /** Optional overrides; unset = the standard AWS credential chain (env, profile, IAM role). */
     S3_ACCESS_KEY_ID: z.string().optional(),
     S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /**
+     * The PKCS#12 file (certificate + key) that digitally signs returned division orders; unset =
+     * a self-signed one generated once into DATA_DIR/signing (docs/signing.md).
+     */
+    SIGNING_P12_PATH: z.string().optional(),
+    SIGNING_P12_PASSPHRASE: z.string().optional(),
   })
   .refine((e) => e.BLOB_STORE !== 's3' || !!e.S3_BUCKET, {
     path: ['S3_BUCKET'],
@@ -107,6 +113,8 @@ export interface AppConfig {
   /** The blob store: `fs` under DATA_DIR/files, or `s3` with `s3` set. */
   blobStore: 'fs' | 's3';
   s3: S3Config | null;
+  /** The signing certificate of returned division orders; null path = the embedded default. */
+  signing: { p12Path: string | null; p12Passphrase: string | null };
 }
 
 export interface S3Config {
@@ -174,6 +182,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
                 : null,
           }
         : null,
+    signing: {
+      p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : null,
+      p12Passphrase: e.SIGNING_P12_PASSPHRASE ?? null,
+    },
   };
 }
 

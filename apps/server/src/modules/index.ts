@@ -27,6 +27,7 @@ import { preferencesRoutes } from './preferences/routes';
 import { lookupsRoutes } from './lookups/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { registrationRoutes } from './registration/routes';
+import { signingRoutes } from './signing/routes';
 import { terminologyRoutes } from './terminology/routes';
 import type { ApiModule } from './types';
 import { adminUsersRoutes } from './users/admin-routes';
@@ -66,4 +67,5 @@ export const apiModules: ApiModule[] = [
   lookupsRoutes,
   registrationRoutes,
   terminologyRoutes,
+  signingRoutes,
 ];

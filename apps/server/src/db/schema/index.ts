@@ -16,3 +16,4 @@ export * from './payments';
 export * from './api-keys';
 export * from './line-items';
 export * from './coding-rules';
+export * from './signing';

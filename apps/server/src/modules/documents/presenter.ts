@@ -36,6 +36,8 @@ export interface DocumentPresentation {
   actions: DocumentActions;
   workflowActions: ReceiverWorkflowActions;
   possibleDuplicates: PossibleDuplicate[];
+  /** The signatures stamped into this version (issue 13; modules/signing). */
+  documentSignatures?: DocumentDto['documentSignatures'];
 }
 
 function partyOf(
@@ -100,7 +102,7 @@ export function presentDocument(p: DocumentPresentation): DocumentDto {
     versionRootId: doc.versionRootId ?? doc.id,
     previousVersionId: doc.previousVersionId,
     metadata: p.view ? presentMetadata(p.view, p.includeThirdParty, p.ownParties) : [],
-    documentSignatures: [],
+    documentSignatures: p.documentSignatures ?? [],
     lineItems: p.lineItems,
     createdAt: doc.createdAt.toISOString(),
     updatedAt: doc.updatedAt.toISOString(),

@@ -35,6 +35,7 @@ import { presentDocument } from './presenter';
 import { markViewedOnOpen } from '../document-workflow/viewed';
 import { findPossibleDuplicates } from './duplicates';
 import { loadLineItemRows } from '../line-items/service';
+import { findDocumentSignatures } from '../signing/repository';
 import * as repo from './repository';
 import * as versions from './version-repository';
 
@@ -115,6 +116,12 @@ export async function presentForCaller(
       loaded,
       route.listValues[MetadataKey.number] ?? null,
     ),
+    documentSignatures: (await findDocumentSignatures(db, doc.id)).map((s) => ({
+      imageAsBase64: s.imageBase64,
+      userId: s.userId ?? 0,
+      area: s.area,
+      page: s.page,
+    })),
   });
 }
 

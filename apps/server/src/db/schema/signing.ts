@@ -1,0 +1,95 @@
+import {
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { documents } from './documents';
+
+/** A user's stored signature (spec 1 §3 'User signature'; /usersignatureimage). */
+export const userSignatures = pgTable('user_signatures', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  imageBase64: text('image_base64').notNull(),
+  fullName: varchar('full_name', { length: 255 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each consent to sign electronically (ESIGN/UETA), with the text version agreed to. */
+export const esignConsents = pgTable(
+  'esign_consents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: varchar('version', { length: 50 }).notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: varchar('ip', { length: 100 }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('esign_consents_user_version_idx').on(t.userId, t.version, t.id)],
+);
+
+/** The signatures stamped into a document version (DocumentDto.documentSignatures). */
+export const documentSignatures = pgTable(
+  'document_signatures',
+  {
+    id: serial('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    fullName: varchar('full_name', { length: 255 }).notNull(),
+    imageBase64: text('image_base64').notNull(),
+    page: integer('page').notNull(),
+    /** The area as canonical JSON of page fractions ({"height","width","x","y"}). */
+    area: text('area').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_signatures_document_idx').on(t.documentId, t.id)],
+);
+
+/**
+ * The signing evidence of a document (docs/signing.md): append-only (a trigger refuses UPDATE and
+ * DELETE) and hash-chained per version root (`chain_document_id`).
+ */
+export const signingEvidence = pgTable(
+  'signing_evidence',
+  {
+    id: serial('id').primaryKey(),
+    chainDocumentId: integer('chain_document_id')
+      .notNull()
+      .references(() => documents.id),
+    seq: integer('seq').notNull(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id),
+    event: varchar('event', { length: 30 }).notNull(),
+    userId: integer('user_id'),
+    userName: varchar('user_name', { length: 255 }),
+    email: text('email'),
+    companyId: integer('company_id'),
+    companyName: varchar('company_name', { length: 255 }),
+    signerName: varchar('signer_name', { length: 255 }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    ip: varchar('ip', { length: 100 }),
+    userAgent: text('user_agent'),
+    sha256Before: varchar('sha256_before', { length: 64 }),
+    sha256After: varchar('sha256_after', { length: 64 }),
+    page: integer('page'),
+    area: text('area'),
+    consentVersion: varchar('consent_version', { length: 50 }),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    prevHash: varchar('prev_hash', { length: 64 }),
+    hash: varchar('hash', { length: 64 }).notNull(),
+  },
+  (t) => [uniqueIndex('signing_evidence_chain_seq_key').on(t.chainDocumentId, t.seq)],
+);

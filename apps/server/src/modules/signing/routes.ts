@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  zDocument,
+  zEsignConsent,
+  zEsignConsentInput,
+  zEvidenceVerification,
+  zIdParam,
+  zReturnDocumentInput,
+  zUserSignature,
+  zUserSignatureInput,
+} from '@flowline/shared';
+import { requireTenant, requireUser } from '../../auth/request-context';
+import * as documents from '../documents/repository';
+import { contentDisposition } from '../downloads/content-disposition';
+import type { ApiModule } from '../types';
+import { renderCertificate } from './certificate-pdf';
+import { verifyDocumentEvidence } from './evidence-service';
+import { notFound } from '../../errors';
+import {
+  getConsent,
+  getUserSignature,
+  giveConsent,
+  requestOrigin,
+  returnDocument,
+  saveUserSignature,
+} from './service';
+import { loadSigningCertificate } from './signing-certificate';
+
+/**
+ * Division-order signing (issue 13; docs/signing.md): the user's stored signature, the ESIGN
+ * consent, Return (signed or unsigned), the evidence check and the certificate of completion.
+ */
+export const signingRoutes: ApiModule = async (app, { db, config, mailer, blobStore }) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['signing'];
+  const params = z.object({ id: zIdParam });
+
+  api.get(
+    '/usersignatureimage/getSignatureData/:userId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: "My stored signature (another user's id is answered as not found)",
+        params: z.object({ userId: zIdParam }),
+        response: { 200: zUserSignature },
+      },
+    },
+    async (req) => getUserSignature(db, requireUser(req).id, req.params.userId),
+  );
+
+  for (const method of ['post', 'put'] as const) {
+    api[method](
+      '/usersignatureimage',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Stores my signature (a PNG) and full name for next time',
+          body: zUserSignatureInput,
+          response: { 200: zUserSignature },
+        },
+      },
+      async (req) => saveUserSignature(db, requireUser(req).id, req.body),
+    );
+  }
+
+  api.get(
+    '/esign/consent',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The consent to sign electronically: current version, text, when I agreed',
+        response: { 200: zEsignConsent },
+      },
+    },
+    async (req) => getConsent(db, requireUser(req).id),
+  );
+
+  api.post(
+    '/esign/consent',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'I agree to sign electronically (the current version only)',
+        body: zEsignConsentInput,
+        response: { 200: zEsignConsent },
+      },
+    },
+    async (req) =>
+      giveConsent(
+        db,
+        requireUser(req).id,
+        req.body.version,
+        requestOrigin(req.ip, req.headers['user-agent']),
+      ),
+  );
+
+  api.post(
+    '/documents/:id/return',
+    {
+      schema: {
+        tags,
+        summary:
+          'The owner returns a pending division order: signed (a new, digitally signed version) or unsigned',
+        params,
+        body: zReturnDocumentInput,
+        response: { 200: zDocument },
+      },
+    },
+    async (req) =>
+      returnDocument(
+        db,
+        { config, mailer, blobStore, log: req.log },
+        requireTenant(req),
+        req.params.id,
+        req.body,
+        requestOrigin(req.ip, req.headers['user-agent']),
+      ),
+  );
+
+  api.get(
+    '/documents/:id/evidence/verify',
+    {
+      schema: {
+        tags,
+        summary: "Recomputes the document's evidence chain and the stored files' hashes",
+        params,
+        response: { 200: zEvidenceVerification },
+      },
+    },
+    async (req) =>
+      (await verifyDocumentEvidence(db, blobStore, requireTenant(req), req.params.id)).verification,
+  );
+
+  api.get(
+    '/documents/:id/certificate',
+    {
+      schema: {
+        tags,
+        summary: 'The certificate of completion (PDF) of a signed or returned document',
+        params,
+      },
+    },
+    async (req, reply) => {
+      const ctx = requireTenant(req);
+      const { loaded, entries, verification } = await verifyDocumentEvidence(
+        db,
+        blobStore,
+        ctx,
+        req.params.id,
+      );
+      if (entries.length === 0) {
+        throw notFound('This document has no signing evidence yet.', 'certificate_not_found');
+      }
+      const doc = loaded.document;
+      const names = await documents.findCompanyNames(
+        db,
+        [doc.ownerCompanyId, doc.receivingCompanyId].filter((c): c is number => c !== null),
+      );
+      const signed = entries.some((e) => e.event === 'sign');
+      const certificate = signed ? await loadSigningCertificate(config) : null;
+      const pdf = await renderCertificate({
+        documentId: doc.id,
+        chainDocumentId: doc.versionRootId ?? doc.id,
+        documentTypeName: loaded.type.name,
+        fileName: doc.fileName,
+        sender: names.get(doc.ownerCompanyId) ?? '',
+        receiver: doc.receivingCompanyId === null ? '' : (names.get(doc.receivingCompanyId) ?? ''),
+        entries,
+        verification,
+        signingCertificate: certificate,
+        generatedAt: new Date(),
+      });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          contentDisposition('attachment', `certificate-of-completion-${doc.id}.pdf`),
+        )
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(pdf));
+    },
+  );
+};
