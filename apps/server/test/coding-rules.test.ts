@@ -10,7 +10,7 @@ import {
   type CodingRule,
   type DocumentLineItems,
 } from '@flowline/shared';
-import { codingRules } from '../src/db/schema/index';
+import { codingRules, devMailbox } from '../src/db/schema/index';
 import type { TestApp } from './helpers/app';
 import { buildParty } from './helpers/ach-factories';
 import { buildDocument, routeOf } from './helpers/document-factories';
@@ -163,6 +163,11 @@ describe('touchless approval', () => {
       userId: null,
       newValue: "Approved automatically by rule 'Under $5,000'",
     });
+    // The vendor is told, in the app and by e-mail.
+    const mails = await t.db.select().from(devMailbox);
+    expect(
+      mails.some((m) => m.subject.endsWith(' approved') && m.text.includes('automatically')),
+    ).toBe(true);
   });
 
   it('leaves an invoice over the limit, or with a disabled or connection-specific rule, Received', async () => {

@@ -16,7 +16,12 @@ import {
 import type { Db } from '../../db/client';
 import { documentMetadata, metadataDefinitions } from '../../db/schema/index';
 import { appendHistory } from '../document-history/repository';
-import { notifyStatus } from '../document-workflow/notify';
+import {
+  mailStatus,
+  notifyStatus,
+  type StatusNews,
+  type WorkflowDeps,
+} from '../document-workflow/notify';
 import { documentTotalCents } from '../document-workflow/repository';
 import { requireVisibleDocument } from '../documents/access';
 import * as documents from '../documents/repository';
@@ -105,13 +110,13 @@ export async function codingRuleResults(
  * Evaluates the receiver's rules and, when the invoice passes them all under an amount limit
  * that allows it, approves it through the same transition table as a person would (acting for
  * the Administrator who defined the rule): both sides Approved, Approve history naming the rule,
- * the sender notified. Returns the approving rule's name, or null.
+ * the sender notified. Returns what the caller mails to the sender after its commit, or null.
  */
 export async function applyCodingRules(
   tx: Db,
   receiverCompanyId: number,
   documentId: number,
-): Promise<string | null> {
+): Promise<AutoApproval | null> {
   const evaluated = await outcomeFor(tx, receiverCompanyId, documentId);
   const rule = evaluated?.outcome.autoApproveBy;
   if (!evaluated || !rule) return null;
@@ -143,13 +148,24 @@ export async function applyCodingRules(
   const receiver =
     (await documents.findCompanyNames(tx, [receiverCompanyId])).get(receiverCompanyId) ?? '';
   const label = `${type.name} ${number}`;
-  await notifyStatus(tx, {
+  const news: StatusNews = {
     documentId,
     toCompanyId: visible.document.ownerCompanyId,
     fromCompanyId: receiverCompanyId,
     title: `${label} approved`,
     message: `${receiver} approved ${label} automatically.`,
     details: [],
-  });
-  return rule.name;
+  };
+  return { ruleName: rule.name, news, memberIds: await notifyStatus(tx, news) };
+}
+
+export interface AutoApproval {
+  ruleName: string;
+  news: StatusNews;
+  memberIds: number[];
+}
+
+/** After the commit: the sender's members who receive e-mails are told of the approval. */
+export async function mailAutoApproval(db: Db, deps: WorkflowDeps, approval: AutoApproval | null) {
+  if (approval) await mailStatus(db, deps, approval.news, approval.memberIds);
 }

@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { documentReceivedMail } from '../../platform/mail/templates/index';
-import { applyCodingRules } from '../coding-rules/evaluate';
+import { applyCodingRules, mailAutoApproval } from '../coding-rules/evaluate';
 import { appendHistory } from '../document-history/repository';
 import { findLineValues } from '../line-items/repository';
 import { recipientsWhoWantEmail } from '../preferences/email-recipients';
@@ -150,7 +150,7 @@ export async function publishDocument(
         : []),
     ]);
     // The receiver's coding rules may approve the invoice on delivery (touchless approval).
-    await applyCodingRules(tx, receiverId, doc.id);
+    const approval = await applyCodingRules(tx, receiverId, doc.id);
     await refreshDocumentIndex(tx, doc.id);
 
     const sender = (await repo.findCompanyNames(tx, [ctx.companyId])).get(ctx.companyId) ?? '';
@@ -170,8 +170,9 @@ export async function publishDocument(
         actionData: String(doc.id),
       })),
     );
-    return { memberIds, sender, number, typeName: loaded.type.name };
+    return { memberIds, sender, number, typeName: loaded.type.name, approval };
   });
+  await mailAutoApproval(db, deps, sent.approval);
 
   await mailReceivers(db, deps, id, sent).catch((err: unknown) =>
     deps.log.error({ err, documentId: id }, 'could not send the document received mails'),

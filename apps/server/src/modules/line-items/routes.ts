@@ -12,7 +12,7 @@ import {
   zSaveLineItemsInput,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
-import { applyCodingRules, codingRuleResults } from '../coding-rules/evaluate';
+import { applyCodingRules, codingRuleResults, mailAutoApproval } from '../coding-rules/evaluate';
 import { loadDocument } from '../documents/policy';
 import type { ApiModule } from '../types';
 import { proposedLineItems } from './proposals';
@@ -28,7 +28,7 @@ import {
  * Detail line items (issue 12 item 3; docs/line-items.md): the sender's lines, the receiver's
  * coding on its own side, proposed line items and the receiving company's account codes.
  */
-export const lineItemsRoutes: ApiModule = async (app, { db }) => {
+export const lineItemsRoutes: ApiModule = async (app, { db, config, mailer }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['line items'];
   const params = z.object({ id: zIdParam });
@@ -83,10 +83,11 @@ export const lineItemsRoutes: ApiModule = async (app, { db }) => {
     async (req) => {
       const ctx = requireTenant(req);
       // The receiver's coding rules run on the saved coding (touchless approval).
-      await db.transaction(async (tx) => {
+      const approval = await db.transaction(async (tx) => {
         await saveLineCoding(tx, ctx, req.params.id, req.body);
-        await applyCodingRules(tx, ctx.companyId, req.params.id);
+        return applyCodingRules(tx, ctx.companyId, req.params.id);
       });
+      await mailAutoApproval(db, { config, mailer, log: req.log }, approval);
       return presentLineItems(db, ctx, await loadDocument(db, ctx, req.params.id), ruleResults);
     },
   );
