@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const verifyToken = deps.verifyToken ?? createTokenVerifier(config, deps.keys);
-  await app.register(requestContextPlugin, { db: database.db, verifyToken });
+  await app.register(requestContextPlugin, { db: database.db, database, verifyToken });
   await app.register(
     async (api) => {
       for (const mod of apiModules)

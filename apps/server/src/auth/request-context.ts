@@ -6,11 +6,15 @@ import {
   COMPANY_ID_HEADER,
   apiKeyMessages,
 } from '@flowline/shared';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { forbidden, unauthorized } from '../errors';
 import { authenticateApiKey } from '../modules/api-keys/service';
-import { findActiveMembership } from '../modules/companies/membership-repository';
+import {
+  findActiveMembership,
+  type ActiveMembership,
+} from '../modules/companies/membership-repository';
 import { resolveUserForIdentity, type UserRow } from '../modules/users/repository';
+import { createAuthContextCache } from './context-cache';
 import type { TokenVerifier } from './verify-token';
 
 /**
@@ -62,11 +66,21 @@ export function companyIdFromHeader(req: FastifyRequest): number | undefined {
 }
 
 export async function loadTenant(db: Db, user: UserRow, companyId: number): Promise<TenantContext> {
-  const membership = await findActiveMembership(db, user.id, companyId);
+  return tenantOf(user, companyId, await findActiveMembership(db, user.id, companyId));
+}
+
+function tenantOf(
+  user: UserRow,
+  companyId: number,
+  membership: ActiveMembership | null,
+): TenantContext {
   if (!membership)
     throw forbidden('You are not a member of the selected company', 'company_forbidden');
   return { companyId, userId: user.id, userType: user.userTypeId, roles: membership.roles };
 }
+
+/** Methods that never change data: they need not wait for the auth cache to settle. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The OpenAPI document and its UI are public (registered by @fastify/swagger-ui). */
 const OPENAPI_PREFIX = '/api/docs';
@@ -89,8 +103,22 @@ async function authenticateKey(db: Db, key: string, companyId: number | undefine
   return found;
 }
 
+/**
+ * Authenticates every API call. A bearer token's user, membership and roles come from one query,
+ * reused for a few seconds and dropped at once on any change (auth/context-cache.ts); an API key
+ * is looked up on every call, so revoking it is immediate. A request that may have changed data
+ * answers only once this instance's cache has caught up with the database (`settle`).
+ */
 export const requestContextPlugin = fp(
-  async (app: FastifyInstance, opts: { db: Db; verifyToken: TokenVerifier }) => {
+  async (
+    app: FastifyInstance,
+    opts: { db: Db; database: Database; verifyToken: TokenVerifier },
+  ) => {
+    const contexts = createAuthContextCache(opts.database);
+    app.addHook('onClose', () => contexts.close());
+    app.addHook('onSend', async (req) => {
+      if (!READ_METHODS.has(req.method) && req.url.startsWith('/api/')) await contexts.settle();
+    });
     app.decorateRequest('user', null);
     app.decorateRequest('tenant', null);
     app.addHook('onRequest', async (req) => {
@@ -100,23 +128,31 @@ export const requestContextPlugin = fp(
       const access = req.routeOptions.config.access ?? 'company';
       if (access === 'public') return;
       const credential = credentialOf(req);
-      let user: UserRow | null;
-      let companyId = companyIdFromHeader(req);
+      const companyId = companyIdFromHeader(req);
       if ('apiKey' in credential) {
         const found = await authenticateKey(opts.db, credential.apiKey, companyId);
-        user = found.user;
-        companyId = found.companyId;
-      } else {
-        const identity = await opts.verifyToken(credential.token);
-        user = await resolveUserForIdentity(opts.db, identity);
+        req.user = found.user;
+        if (access === 'company')
+          req.tenant = await loadTenant(opts.db, found.user, found.companyId);
+        return;
       }
-      if (!user)
-        throw forbidden('Your sign-in is not linked to a Flowline user', 'user_not_registered');
-      req.user = user;
+      const identity = await opts.verifyToken(credential.token);
+      const named = access === 'company' ? companyId : undefined;
+      let context = await contexts.load(identity.subject, named);
+      if (!context) {
+        // Not known by subject: a first sign-in matched by e-mail binds it (a write, not cached).
+        const user = await resolveUserForIdentity(opts.db, identity);
+        if (!user)
+          throw forbidden('Your sign-in is not linked to a Flowline user', 'user_not_registered');
+        const membership =
+          named === undefined ? null : await findActiveMembership(opts.db, user.id, named);
+        context = { user, membership };
+      }
+      req.user = context.user;
       if (access === 'company') {
         if (companyId === undefined)
           throw forbidden('A company must be selected', 'company_required');
-        req.tenant = await loadTenant(opts.db, user, companyId);
+        req.tenant = tenantOf(context.user, companyId, context.membership);
       }
     });
   },
