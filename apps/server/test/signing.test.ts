@@ -419,6 +419,40 @@ describe('return signed', () => {
   });
 });
 
+describe('return signed: an image document', () => {
+  it('is converted to PDF and signed; the new version is a PDF', async () => {
+    await consent();
+    const id = await sentDivisionOrder();
+    const scan = await sharp({
+      create: { width: 850, height: 1100, channels: 3, background: { r: 255, g: 255, b: 255 } },
+    })
+      .png()
+      .toBuffer();
+    const stored = await blobStore.putByContent('documents', Readable.from([scan]));
+    await t.db
+      .update(documents)
+      .set({
+        fileKey: stored.key,
+        fileSha256: stored.sha256,
+        fileSize: stored.size,
+        contentType: 'image/png',
+        fileName: 'DO-scan.png',
+      })
+      .where(eq(documents.id, id));
+    const res = await returnDoc(id, signedBody());
+    expect(res.statusCode, res.body).toBe(200);
+    const dto = res.json<DocumentDto>();
+    expect(dto).toMatchObject({ contentType: 'application/pdf', fileName: 'DO-scan.pdf' });
+    const file = await asOperator({ method: 'GET', url: `/api/download/${dto.id}` });
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const [entry] = await t.db
+      .select()
+      .from(signingEvidence)
+      .where(and(eq(signingEvidence.documentId, dto.id), eq(signingEvidence.event, 'sign')));
+    expect(entry?.sha256Before).toBe(stored.sha256);
+  });
+});
+
 describe('return unsigned', () => {
   it('Returned Unsigned and Returned on both sides, history and evidence; no consent needed', async () => {
     const id = await sentDivisionOrder();

@@ -177,7 +177,7 @@ export async function renderCertificate(input: CertificateInput): Promise<Uint8A
   if (input.signingCertificate) {
     w.field(
       'Signing certificate',
-      `${input.signingCertificate.subject}${input.signingCertificate.selfSigned ? ' (self-signed)' : ''}`,
+      `${input.signingCertificate.subject}${input.signingCertificate.selfSigned && !/self-signed/i.test(input.signingCertificate.subject) ? ' (self-signed)' : ''}`,
     );
     w.field('Certificate SHA-256 fingerprint', input.signingCertificate.fingerprint);
   }
