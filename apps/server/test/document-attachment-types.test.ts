@@ -7,7 +7,7 @@ import { DocumentTypeId, documentMessages, type DocumentAttachment } from '@flow
 import { documentAttachments, documents } from '../src/db/schema/index';
 import type { TestApp } from './helpers/app';
 import { buildDocument, type DocumentRow } from './helpers/document-factories';
-import type { caller} from './helpers/document-world';
+import type { caller } from './helpers/document-world';
 import { openDocumentWorld, type DocumentWorld } from './helpers/document-world';
 import { storedZip } from './helpers/legal-files';
 import { multipartBody, type FilePart } from './helpers/multipart';

@@ -12,7 +12,8 @@ export function normalizeInvoiceNumber(value: string | null | undefined): string
 }
 
 export const duplicateMessages = {
-  warning: (number: string, sentOn: string) => `This looks like invoice ${number} sent on ${sentOn}.`,
+  warning: (number: string, sentOn: string) =>
+    `This looks like invoice ${number} sent on ${sentOn}.`,
   confirmSend: 'Send it anyway?',
   needsConfirmation:
     'This looks like an invoice already sent to this company. Confirm to send it anyway.',

@@ -98,10 +98,7 @@ export async function lockOrgUnit(db: Db, companyId: number, id: number): Promis
  * invitation until the person accepts).
  */
 const pendingInvitationsOf = (companyId: number) =>
-  and(
-    eq(membershipInvitations.companyId, companyId),
-    eq(membershipInvitations.status, 'pending'),
-  );
+  and(eq(membershipInvitations.companyId, companyId), eq(membershipInvitations.status, 'pending'));
 
 export async function findOrgUnitUserIds(db: Db, companyId: number, orgUnitId: number) {
   const [rows, invited] = await Promise.all([
@@ -190,7 +187,10 @@ export async function replaceOrgUnitUsers(
       .values(members.map(({ userId }) => ({ companyId, userId, orgUnitId })));
   }
   // Invitations: the profile is added to the chosen ones and removed from the others.
-  const chosen = sql`array[${sql.join([0, ...userIds].map((id) => sql`${id}`), sql`, `)}]::int[]`;
+  const chosen = sql`array[${sql.join(
+    [0, ...userIds].map((id) => sql`${id}`),
+    sql`, `,
+  )}]::int[]`;
   await db
     .update(membershipInvitations)
     .set({

@@ -1,10 +1,7 @@
 export { connectionRequestMail, type ConnectionRequestMailInput } from './connection-request';
 export { documentReceivedMail, type DocumentReceivedMailInput } from './document-received';
 export { formatMailDate, invitationMail, type InvitationMailInput } from './invitation';
-export {
-  invitationRejectedMail,
-  type InvitationRejectedMailInput,
-} from './invitation-rejected';
+export { invitationRejectedMail, type InvitationRejectedMailInput } from './invitation-rejected';
 export {
   escapeHtml,
   listUnsubscribeHeaders,
