@@ -32,6 +32,11 @@ declare module 'fastify' {
     user: UserRow | null;
     /** Set for `company` routes: everything the call touches is scoped by it. */
     tenant: TenantContext | null;
+    /**
+     * A signed-in person naming a company (Company-Id): their active membership of it, or null.
+     * Undefined when no company was named, or for an API key.
+     */
+    membership: ActiveMembership | null | undefined;
   }
 }
 
@@ -121,6 +126,7 @@ export const requestContextPlugin = fp(
     });
     app.decorateRequest('user', null);
     app.decorateRequest('tenant', null);
+    app.decorateRequest('membership', undefined);
     app.addHook('onRequest', async (req) => {
       // Only API routes are guarded here; the SPA and the issuer have their own rules.
       const route = req.routeOptions.url;
@@ -137,18 +143,18 @@ export const requestContextPlugin = fp(
         return;
       }
       const identity = await opts.verifyToken(credential.token);
-      const named = access === 'company' ? companyId : undefined;
-      let context = await contexts.load(identity.subject, named);
+      let context = await contexts.load(identity.subject, companyId);
       if (!context) {
         // Not known by subject: a first sign-in matched by e-mail binds it (a write, not cached).
         const user = await resolveUserForIdentity(opts.db, identity);
         if (!user)
           throw forbidden('Your sign-in is not linked to a Flowline user', 'user_not_registered');
         const membership =
-          named === undefined ? null : await findActiveMembership(opts.db, user.id, named);
+          companyId === undefined ? null : await findActiveMembership(opts.db, user.id, companyId);
         context = { user, membership };
       }
       req.user = context.user;
+      if (companyId !== undefined) req.membership = context.membership;
       if (access === 'company') {
         if (companyId === undefined)
           throw forbidden('A company must be selected', 'company_required');

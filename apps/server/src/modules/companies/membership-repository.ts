@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, companyPartyTypes, membershipRoles, memberships } from '../../db/schema/index';
 
@@ -59,9 +59,8 @@ export interface CompanyOfUser {
   partyTypeIds: number[];
 }
 
-/** Every active company the user is an active member of, sorted by name. Two queries, no N+1. */
-export async function listCompaniesOfUser(db: Db, userId: number): Promise<CompanyOfUser[]> {
-  const rows = await db
+function prepareCompaniesOfUser(db: Db) {
+  return db
     .select({
       id: companies.id,
       name: companies.name,
@@ -70,33 +69,33 @@ export async function listCompaniesOfUser(db: Db, userId: number): Promise<Compa
       isCloud: companies.isCloud,
       url: companies.url,
       onBoardingProcessPending: companies.onboardingProcessPending,
+      partyTypeIds: sql<
+        number[]
+      >`coalesce((select array_agg(${companyPartyTypes.partyTypeId} order by ${companyPartyTypes.partyTypeId}) from ${companyPartyTypes} where ${companyPartyTypes.companyId} = ${companies.id}), '{}')`,
     })
     .from(memberships)
     .innerJoin(companies, eq(companies.id, memberships.companyId))
     .where(
       and(
-        eq(memberships.userId, userId),
+        eq(memberships.userId, sql.placeholder('userId')),
         eq(memberships.isActive, true),
         eq(memberships.blocked, false),
         eq(companies.isActive, true),
       ),
     )
-    .orderBy(asc(companies.name));
-  if (rows.length === 0) return [];
-  const types = await db
-    .select()
-    .from(companyPartyTypes)
-    .where(
-      inArray(
-        companyPartyTypes.companyId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(companyPartyTypes.partyTypeId));
-  return rows.map((r) => ({
-    ...r,
-    partyTypeIds: types.filter((t) => t.companyId === r.id).map((t) => t.partyTypeId),
-  }));
+    .orderBy(asc(companies.name))
+    .prepare('companies_of_user');
+}
+const companiesOfUserQueries = new WeakMap<Db, ReturnType<typeof prepareCompaniesOfUser>>();
+
+/**
+ * Every active company the user is an active member of, sorted by name, with its party types:
+ * one prepared query (it runs on every GET /api/users/current).
+ */
+export async function listCompaniesOfUser(db: Db, userId: number): Promise<CompanyOfUser[]> {
+  let query = companiesOfUserQueries.get(db);
+  if (!query) companiesOfUserQueries.set(db, (query = prepareCompaniesOfUser(db)));
+  return query.execute({ userId });
 }
 
 export async function setWelcomeMessageHidden(

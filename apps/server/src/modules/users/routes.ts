@@ -19,7 +19,7 @@ export const usersRoutes: ApiModule = async (app, { db }) => {
         response: { 200: zCurrentUser },
       },
     },
-    async (req) => getCurrentUser(db, requireUser(req), companyIdFromHeader(req)),
+    async (req) => getCurrentUser(db, requireUser(req), companyIdFromHeader(req), req.membership),
   );
 
   api.get(

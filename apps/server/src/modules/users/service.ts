@@ -4,6 +4,7 @@ import { forbidden } from '../../errors';
 import {
   findActiveMembership,
   listCompaniesOfUser,
+  type ActiveMembership,
   setWelcomeMessageHidden,
 } from '../companies/membership-repository';
 import { presentCurrentUser } from './presenter';
@@ -14,10 +15,16 @@ export async function getCurrentUser(
   db: Db,
   user: UserRow,
   companyId: number | undefined,
+  /** The membership of `companyId` when the request context already loaded it. */
+  known?: ActiveMembership | null,
 ): Promise<CurrentUser> {
   const [companies, membership, isTemporaryPassword] = await Promise.all([
     listCompaniesOfUser(db, user.id),
-    companyId === undefined ? null : findActiveMembership(db, user.id, companyId),
+    companyId === undefined
+      ? null
+      : known !== undefined
+        ? known
+        : findActiveMembership(db, user.id, companyId),
     hasTemporaryPassword(db, user),
   ]);
   if (companyId !== undefined && !membership) {
