@@ -32,6 +32,8 @@ import { loadSigningCertificate } from './signing-certificate';
  * consent, Return (signed or unsigned), the evidence check and the certificate of completion.
  */
 export const signingRoutes: ApiModule = async (app, { db, config, mailer, blobStore }) => {
+  // A configured certificate that cannot be read stops the start, not the first signature.
+  if (config.signing.p12Path) await loadSigningCertificate(config);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['signing'];
   const params = z.object({ id: zIdParam });

@@ -407,6 +407,20 @@ async function markUnreadForSender(db: Db, documentId: number, actingCompanyId: 
     );
 }
 
+/** The certificate, or a clear 503 (logged) when the embedded one cannot be made or read. */
+async function signingCertificate(deps: SigningDeps) {
+  try {
+    return await loadSigningCertificate(deps.config);
+  } catch (err) {
+    deps.log.error({ err }, 'the signing certificate could not be loaded');
+    throw new AppError(
+      503,
+      'signing_unavailable',
+      'Signing is not available right now: the signing certificate could not be loaded.',
+    );
+  }
+}
+
 const consentRequired = () => new AppError(409, 'consentRequired', signingMessages.consentRequired);
 
 async function returnSigned(
@@ -467,7 +481,7 @@ async function returnSigned(
     pageCount = stamped.getPageCount();
     signedPdf = await applyDigitalSignature({
       doc: stamped,
-      certificate: await loadSigningCertificate(deps.config),
+      certificate: await signingCertificate(deps),
       signerName: input.fullName,
       contactInfo: (await actorOf(db, ctx)).email,
       signedAt,

@@ -40,8 +40,15 @@ export function loadSigningCertificate(
 }
 
 async function readConfigured(p12Path: string, passphrase: string): Promise<SigningCertificate> {
-  const p12 = await fs.readFile(p12Path);
-  return { p12, passphrase, ...describe(p12, passphrase), selfSigned: false };
+  try {
+    const p12 = await fs.readFile(p12Path);
+    return { p12, passphrase, ...describe(p12, passphrase), selfSigned: false };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `The signing certificate SIGNING_P12_PATH=${p12Path} could not be used (check the file and SIGNING_P12_PASSPHRASE): ${reason}`,
+    );
+  }
 }
 
 async function readOrCreateEmbedded(dir: string): Promise<SigningCertificate> {
