@@ -47,6 +47,7 @@ async function readConfigured(p12Path: string, passphrase: string): Promise<Sign
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
       `The signing certificate SIGNING_P12_PATH=${p12Path} could not be used (check the file and SIGNING_P12_PASSPHRASE): ${reason}`,
+      { cause: error },
     );
   }
 }
