@@ -72,10 +72,17 @@ export function useReturnDocument(documentId: number) {
         schema: zDocument,
       }),
     meta: { silent: true },
-    onSuccess: async (returned, body) => {
+    onSuccess: (returned, body) => {
       queryClient.setQueryData(documentScreenKeys.document(returned.id), returned);
-      if (body.signed) await queryClient.invalidateQueries({ queryKey: ['user-signature'] });
-      await queryClient.invalidateQueries({ queryKey: documentScreenKeys.all });
+      if (body.signed) void queryClient.invalidateQueries({ queryKey: ['user-signature'] });
+      // A signed return replaces the document by a new version and the old id answers 404 from
+      // then on: the screen moves to the new id, the old one is not fetched again.
+      const replaced = documentScreenKeys.document(documentId);
+      void queryClient.invalidateQueries({
+        queryKey: documentScreenKeys.all,
+        predicate: (query) =>
+          returned.id === documentId || !replaced.every((part, i) => query.queryKey[i] === part),
+      });
     },
   });
 }

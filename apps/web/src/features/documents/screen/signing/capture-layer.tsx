@@ -142,7 +142,8 @@ export function SignatureCaptureBar({
   onPlaceDefault,
   onCancel,
 }: {
-  onPlaceDefault(): void;
+  /** Undefined until the page's size is known. */
+  onPlaceDefault: (() => void) | undefined;
   onCancel(): void;
 }) {
   return (
@@ -152,7 +153,7 @@ export function SignatureCaptureBar({
       sx={{ borderRadius: 0, alignItems: 'center' }}
       action={
         <Stack direction="row" spacing={1}>
-          <Button color="inherit" size="small" onClick={onPlaceDefault}>
+          <Button color="inherit" size="small" disabled={!onPlaceDefault} onClick={onPlaceDefault}>
             Place at default position
           </Button>
           <Button color="inherit" size="small" onClick={onCancel}>

@@ -36,7 +36,7 @@ export default function FileViewer({ source, onTextSelected, capture }: FileView
     );
   }
   return source.kind === 'image' ? (
-    <ImageView file={file.data} title={source.title} />
+    <ImageView file={file.data} title={source.title} capture={capture} />
   ) : (
     <PdfPages
       file={file.data}

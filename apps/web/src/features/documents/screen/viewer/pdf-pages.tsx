@@ -120,11 +120,13 @@ export function PdfPages({ file, title, onTextSelected, capture }: PdfPagesProps
         onZoom={changeZoom}
         pages={{ current: Math.max(1, current), count: pageCount, onGoTo: goTo }}
       />
-      {capture && baseSize && (
+      {capture && (
         <SignatureCaptureBar
           onCancel={capture.onCancel}
-          onPlaceDefault={() =>
-            capture.onCaptured(Math.max(1, current), defaultSignatureArea(baseSize))
+          onPlaceDefault={
+            baseSize
+              ? () => capture.onCaptured(Math.max(1, current), defaultSignatureArea(baseSize))
+              : undefined
           }
         />
       )}
