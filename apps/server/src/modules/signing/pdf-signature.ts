@@ -1,7 +1,7 @@
 import signpdfModule from '@signpdf/signpdf';
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
 import { P12Signer } from '@signpdf/signer-p12';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont } from 'pdf-lib';
 import type { SignatureArea } from '@flowline/shared';
 import type { SigningCertificate } from './signing-certificate';
 
@@ -28,23 +28,47 @@ export interface StampInput {
   signedAt: Date;
 }
 
-/** Rectangle in PDF points (origin bottom-left) of an area given as page fractions from the top-left. */
-export function areaToPdfRect(
-  box: { x: number; y: number; width: number; height: number },
-  area: SignatureArea,
-) {
-  // Clamp so a box dragged past the page's edge still lands on the page.
-  const fx = Math.min(area.x, 1);
-  const fy = Math.min(area.y, 1);
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * The page as the viewer shows it: the crop box (what pdf.js draws) turned by the page's /Rotate
+ * (clockwise). `toPdf` maps a point given in shown points from the top-left to PDF user space
+ * (origin bottom-left of the unrotated page), `angle` is how far content is turned to look upright.
+ */
+export function shownPage(crop: Box, rotation: number) {
+  const angle = (((Math.round(rotation / 90) * 90) % 360) + 360) % 360;
+  const turned = angle === 90 || angle === 270;
+  const width = turned ? crop.height : crop.width;
+  const height = turned ? crop.width : crop.height;
+  const toPdf = (px: number, py: number) => {
+    const u = px / width;
+    const v = py / height;
+    switch (angle) {
+      case 90:
+        return { x: crop.x + v * crop.width, y: crop.y + u * crop.height };
+      case 180:
+        return { x: crop.x + (1 - u) * crop.width, y: crop.y + v * crop.height };
+      case 270:
+        return { x: crop.x + (1 - v) * crop.width, y: crop.y + (1 - u) * crop.height };
+      default:
+        return { x: crop.x + u * crop.width, y: crop.y + (1 - v) * crop.height };
+    }
+  };
+  return { width, height, angle, toPdf };
+}
+
+/** The area (page fractions from the top-left) in shown points, clamped to the page. */
+export function areaToShownRect(page: { width: number; height: number }, area: SignatureArea) {
+  const fx = Math.min(Math.max(area.x, 0), 1);
+  const fy = Math.min(Math.max(area.y, 0), 1);
+  // A box dragged past the page's edge still lands on the page.
   const fw = Math.min(area.width, 1 - fx) || Math.min(area.width, 1);
   const fh = Math.min(area.height, 1 - fy) || Math.min(area.height, 1);
-  const width = fw * box.width;
-  const height = fh * box.height;
   return {
-    x: box.x + fx * box.width,
-    y: box.y + box.height - fy * box.height - height,
-    width,
-    height,
+    x: fx * page.width,
+    y: fy * page.height,
+    width: fw * page.width,
+    height: fh * page.height,
   };
 }
 
@@ -88,35 +112,33 @@ export async function stampSignature(input: StampInput): Promise<PDFDocument> {
       `The document has ${pages.length} page(s); page ${input.page} does not exist.`,
     );
   }
-  // The crop box is what viewers (pdf.js) show, so the fractions refer to it.
-  const rect = areaToPdfRect(page.getCropBox(), input.area);
+  const shown = shownPage(page.getCropBox(), page.getRotation().angle);
+  // In shown points from the top-left (y down): the image above one line of text.
+  const rect = areaToShownRect(shown, input.area);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const image = await doc.embedPng(input.png);
 
   const textSize = Math.max(4, Math.min(9, rect.height * 0.16));
   const line = printable(`${input.fullName} · ${usDate(input.signedAt)}`, font);
   const textHeight = textSize * 1.3;
-  const imageBox = {
-    ...rect,
-    y: rect.y + textHeight,
-    height: Math.max(rect.height - textHeight, 1),
-  };
-  const scale = Math.min(imageBox.width / image.width, imageBox.height / image.height);
+  const imageHeight = Math.max(rect.height - textHeight, 1);
+  const scale = Math.min(rect.width / image.width, imageHeight / image.height);
   const w = image.width * scale;
   const h = image.height * scale;
-  page.drawImage(image, {
-    x: imageBox.x + (imageBox.width - w) / 2,
-    y: imageBox.y + (imageBox.height - h) / 2,
-    width: w,
-    height: h,
-  });
+  const rotate = degrees(shown.angle);
+  // pdf-lib places an element by its bottom-left corner and turns it about that corner.
+  const imageLeft = rect.x + (rect.width - w) / 2;
+  const imageBottom = rect.y + (imageHeight + h) / 2;
+  page.drawImage(image, { ...shown.toPdf(imageLeft, imageBottom), width: w, height: h, rotate });
   let size = textSize;
   while (size > 3 && font.widthOfTextAtSize(line, size) > rect.width) size -= 0.5;
+  const textLeft = rect.x + Math.max(0, (rect.width - font.widthOfTextAtSize(line, size)) / 2);
+  const baseline = rect.y + rect.height - (textHeight - size) / 2 - 1;
   page.drawText(line, {
-    x: rect.x + Math.max(0, (rect.width - font.widthOfTextAtSize(line, size)) / 2),
-    y: rect.y + (textHeight - size) / 2 + 1,
+    ...shown.toPdf(textLeft, baseline),
     size,
     font,
+    rotate,
     color: rgb(0.1, 0.1, 0.1),
   });
   return doc;
