@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   DivisionOrderResponse,
@@ -351,7 +351,6 @@ async function returnUnsigned(
     const at = new Date();
     await setResponseStatus(tx, loaded, id, DivisionOrderResponse.returnedUnsigned);
     await documents.setStatusOfAllRoutes(tx, id, RouteStatus.Returned);
-    await markUnreadForSender(tx, id, ctx.companyId);
     await appendHistory(tx, [
       {
         documentId: id,
@@ -395,16 +394,6 @@ function blankEvidence(actor: Actor, documentId: number, at: Date, origin: Reque
     consentVersion: null,
     consentedAt: null,
   };
-}
-
-/** The sender sees the answer as news in its lists (unread), like a newly received document. */
-async function markUnreadForSender(db: Db, documentId: number, actingCompanyId: number) {
-  await db
-    .update(documentRoutes)
-    .set({ isRead: false })
-    .where(
-      sql`${documentRoutes.documentId} = ${documentId} AND ${documentRoutes.companyId} <> ${actingCompanyId}`,
-    );
 }
 
 /** The certificate, or a clear 503 (logged) when the embedded one cannot be made or read. */
@@ -534,7 +523,6 @@ async function returnSigned(
       .where(eq(documentAttachments.documentId, old.id));
     await setResponseStatus(tx, loaded, version.id, DivisionOrderResponse.returnedSigned);
     await documents.setStatusOfAllRoutes(tx, version.id, RouteStatus.Returned);
-    await markUnreadForSender(tx, version.id, ctx.companyId);
     const area = areaText(input.area);
     await repo.insertDocumentSignature(tx, {
       documentId: version.id,
