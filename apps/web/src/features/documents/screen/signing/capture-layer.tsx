@@ -1,4 +1,4 @@
-import { useState, type PointerEvent } from 'react';
+import { useEffect, useState, type PointerEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -137,7 +137,7 @@ export function SignatureCaptureLayer({
   );
 }
 
-/** Above the pages in capture mode: the hint, the keyboard way and Cancel. */
+/** Above the pages in capture mode: the hint, the keyboard way and Cancel (or Escape). */
 export function SignatureCaptureBar({
   onPlaceDefault,
   onCancel,
@@ -146,6 +146,15 @@ export function SignatureCaptureBar({
   onPlaceDefault: (() => void) | undefined;
   onCancel(): void;
 }) {
+  // Escape leaves capture mode, as Cancel does.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onCancel();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [onCancel]);
+
   return (
     <Alert
       severity="info"

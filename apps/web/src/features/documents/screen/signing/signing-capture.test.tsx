@@ -68,7 +68,7 @@ describe('Return: signature-capture mode (spec 1 §4)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/documents/602'));
   });
 
-  it('places the default 300×200 box from the keyboard, and Cancel goes back to click-to-fill', async () => {
+  it('places the default 300×200 box from the keyboard; Cancel or Escape goes back to click-to-fill', async () => {
     const doc = buildPendingDivisionOrder();
     installSigningApi(doc);
     renderApp(`/documents/${doc.id}`);
@@ -84,6 +84,12 @@ describe('Return: signature-capture mode (spec 1 §4)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // Cancel in the dialog leaves capture mode too.
+    expect(screen.queryByText(signingMessages.captureHint)).not.toBeInTheDocument();
+
+    // And Escape.
+    await userEvent.click(screen.getByRole('button', { name: 'Return' }));
+    expect(await screen.findByText(signingMessages.captureHint)).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
     expect(screen.queryByText(signingMessages.captureHint)).not.toBeInTheDocument();
   });
 
