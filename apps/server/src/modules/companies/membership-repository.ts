@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, companyPartyTypes, membershipRoles, memberships } from '../../db/schema/index';
+import {
+  companies,
+  companyPartyTypes,
+  identityAccounts,
+  membershipRoles,
+  memberships,
+} from '../../db/schema/index';
 
 export interface ActiveMembership {
   companyId: number;
@@ -69,6 +75,7 @@ function prepareCompaniesOfUser(db: Db) {
       isCloud: companies.isCloud,
       url: companies.url,
       onBoardingProcessPending: companies.onboardingProcessPending,
+      temporaryPassword: sql<boolean>`coalesce((select ${identityAccounts.passwordIsTemporary} from ${identityAccounts} where lower(${identityAccounts.email}) = lower(${sql.placeholder('email')}::text) limit 1), false)`,
       partyTypeIds: sql<
         number[]
       >`coalesce((select array_agg(${companyPartyTypes.partyTypeId} order by ${companyPartyTypes.partyTypeId}) from ${companyPartyTypes} where ${companyPartyTypes.companyId} = ${companies.id}), '{}')`,
@@ -93,9 +100,26 @@ const companiesOfUserQueries = new WeakMap<Db, ReturnType<typeof prepareCompanie
  * one prepared query (it runs on every GET /api/users/current).
  */
 export async function listCompaniesOfUser(db: Db, userId: number): Promise<CompanyOfUser[]> {
+  return (await companiesOfUserAndTemporaryPassword(db, userId, '')).companies;
+}
+
+/**
+ * The same companies and, in the same round trip, whether the local account with this e-mail
+ * (embedded issuer) still has a temporary password — null when the user has no company (no row
+ * to carry it: ask hasTemporaryPassword).
+ */
+export async function companiesOfUserAndTemporaryPassword(
+  db: Db,
+  userId: number,
+  email: string,
+): Promise<{ companies: CompanyOfUser[]; isTemporaryPassword: boolean | null }> {
   let query = companiesOfUserQueries.get(db);
   if (!query) companiesOfUserQueries.set(db, (query = prepareCompaniesOfUser(db)));
-  return query.execute({ userId });
+  const rows = await query.execute({ userId, email });
+  return {
+    companies: rows.map(({ temporaryPassword: _, ...company }) => company),
+    isTemporaryPassword: rows[0]?.temporaryPassword ?? null,
+  };
 }
 
 export async function setWelcomeMessageHidden(

@@ -2,8 +2,8 @@ import { UserType, type CurrentUser } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { forbidden } from '../../errors';
 import {
+  companiesOfUserAndTemporaryPassword,
   findActiveMembership,
-  listCompaniesOfUser,
   type ActiveMembership,
   setWelcomeMessageHidden,
 } from '../companies/membership-repository';
@@ -18,15 +18,15 @@ export async function getCurrentUser(
   /** The membership of `companyId` when the request context already loaded it. */
   known?: ActiveMembership | null,
 ): Promise<CurrentUser> {
-  const [companies, membership, isTemporaryPassword] = await Promise.all([
-    listCompaniesOfUser(db, user.id),
+  const [{ companies, isTemporaryPassword: temporary }, membership] = await Promise.all([
+    companiesOfUserAndTemporaryPassword(db, user.id, user.emailAddress),
     companyId === undefined
       ? null
       : known !== undefined
         ? known
         : findActiveMembership(db, user.id, companyId),
-    hasTemporaryPassword(db, user),
   ]);
+  const isTemporaryPassword = temporary ?? (await hasTemporaryPassword(db, user));
   if (companyId !== undefined && !membership) {
     throw forbidden('You are not a member of the selected company', 'company_forbidden');
   }
