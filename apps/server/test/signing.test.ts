@@ -367,6 +367,22 @@ describe('return signed', () => {
       expect(cert.headers['content-type']).toBe('application/pdf');
       expect(cert.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+    if (fs.existsSync('/usr/bin/pdftotext')) {
+      const cert = await asOperator({
+        method: 'GET',
+        url: `/api/documents/${signed.id}/certificate`,
+      });
+      const file = path.join(dataDir, 'certificate.pdf');
+      fs.writeFileSync(file, cert.rawPayload);
+      const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(text).toContain('Certificate of completion');
+      expect(text).toContain('Vendor Co');
+      expect(text).toContain('Purchaser Co');
+      expect(text).toContain(`Chain head hash: ${v.headHash}`);
+      expect(text).toContain(`Consent version: ${ESIGN_CONSENT_VERSION}`);
+      expect(text).toContain(rows[1]!.sha256After!);
+      expect(text).toContain('Verification: valid');
+    }
     const [after] = await t.db.select().from(documents).where(eq(documents.id, signed.id));
     expect(after?.fileSha256).toBe(before?.fileSha256);
     expect(after?.fileKey).toBe(before?.fileKey);
