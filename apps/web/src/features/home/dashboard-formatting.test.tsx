@@ -34,7 +34,16 @@ describe('years are not grouped numbers', () => {
           columns: [
             { key: 'docTaxYear', name: 'Tax Year', metadataType: { id: FieldType.Numeric } },
           ],
-          rows: [{ id: 31, documentTypeId: 96, routeStatusId: 2, isRead: true, values: ['2025'] }],
+          rows: [
+            {
+              id: 31,
+              documentTypeId: 96,
+              routeStatusId: 2,
+              isRead: true,
+              side: 'received',
+              values: ['2025'],
+            },
+          ],
           totalRecords: 1,
         }),
         'GET /api/documentstatus/counts': () => ({ items: [] }),
@@ -74,6 +83,7 @@ describe('Rejected AR Invoices', () => {
               documentTypeId: DocumentTypeId.ArInvoice,
               routeStatusId: 5,
               isRead: true,
+              side: 'sent',
               values: ['INV-4', '2026-10-20', '2500.75'],
             },
           ],

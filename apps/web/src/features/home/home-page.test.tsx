@@ -51,7 +51,16 @@ describe('Home', () => {
         'GET /api/documentroute/ownerDocSentCounts': () => perDay,
         'GET /api/documentroute/notReturnedDOs': () => ({
           columns: [{ key: 'docOwnerName', name: 'Owner', metadataType: { id: 18 } }],
-          rows: [{ id: 77, documentTypeId: 94, routeStatusId: 2, isRead: false, values: ['Ada'] }],
+          rows: [
+            {
+              id: 77,
+              documentTypeId: 94,
+              routeStatusId: 2,
+              isRead: false,
+              side: 'received',
+              values: ['Ada'],
+            },
+          ],
           totalRecords: 1,
         }),
       },
