@@ -214,7 +214,10 @@ describe('GET /documents/{id}/available and PUT /documents/{id}/markread', () =>
     const doc = await sentDoc();
     const ask = (who: ReturnType<typeof caller>, id: string | number) =>
       who({ method: 'GET', url: `/api/documents/${id}/available` });
-    expect((await ask(asPurchaser, doc.id)).json()).toEqual({ available: true });
+    expect((await ask(asPurchaser, doc.id)).json()).toEqual({
+      available: true,
+      latestVersionId: doc.id,
+    });
     for (const [who, id] of [
       [asStranger, doc.id],
       [asUser, 99999999],
@@ -224,10 +227,13 @@ describe('GET /documents/{id}/available and PUT /documents/{id}/markread', () =>
     ] as const) {
       const res = await ask(who, id);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ available: false });
+      expect(res.json()).toEqual({ available: false, latestVersionId: null });
     }
     await t.db.update(documents).set({ deletedAt: new Date() }).where(eq(documents.id, doc.id));
-    expect((await ask(asPurchaser, doc.id)).json()).toEqual({ available: false });
+    expect((await ask(asPurchaser, doc.id)).json()).toEqual({
+      available: false,
+      latestVersionId: null,
+    });
   });
 
   it("marks the company's route read; another company's id is a 404", async () => {

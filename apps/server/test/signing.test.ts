@@ -289,6 +289,14 @@ describe('return signed', () => {
     // The old version left both lists (the new one took its place).
     expect(await routeOf(t.db, oldId, w.vendor.id)).toBeNull();
     expect(await routeOf(t.db, oldId, w.purchaser.id)).toBeNull();
+    // A link to the old id (a notification) finds the signed version for both, nobody else.
+    for (const who of [asOwner, asOperator]) {
+      const available = await who({ method: 'GET', url: `/api/documents/${oldId}/available` });
+      expect(available.json()).toEqual({ available: false, latestVersionId: signed.id });
+    }
+    const stranger = caller(t, w.strangerUser, w.stranger);
+    const theirs = await stranger({ method: 'GET', url: `/api/documents/${oldId}/available` });
+    expect(theirs.json()).toEqual({ available: false, latestVersionId: null });
 
     const history = await historyOf(t.db, signed.id);
     expect(history.map((h) => h.operationId)).toContain(HistoryOperation.ReturnSigned);

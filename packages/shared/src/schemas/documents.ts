@@ -360,4 +360,8 @@ export const zDocumentAttachment = z.object({
 });
 export type DocumentAttachment = z.infer<typeof zDocumentAttachment>;
 
-export const zDocumentAvailability = z.object({ available: z.boolean() });
+export const zDocumentAvailability = z.object({
+  available: z.boolean(),
+  /** The version to open: this one, or a newer one of the same document (e.g. signed); null none. */
+  latestVersionId: z.number().int().nullable(),
+});

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { documentMessages } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { documentRoutes, documents } from '../../db/schema/index';
@@ -54,4 +54,29 @@ export async function findVisibleDocuments(db: Db, companyId: number, documentId
         isNull(documents.deletedAt),
       ),
     );
+}
+
+/**
+ * The newest version of the same document the company can open, when `documentId` itself is no
+ * longer open to it (a signed return moves both companies to the signed version). Reads the
+ * version chain of any document id but answers only with a document the company sees, so another
+ * company's ids reveal nothing.
+ */
+export async function findLatestVisibleVersion(
+  db: Db,
+  companyId: number,
+  documentId: number,
+): Promise<number | null> {
+  const result = await db.execute(sql`
+    SELECT d.id FROM documents d
+    JOIN document_routes r ON r.document_id = d.id AND r.company_id = ${companyId}
+    WHERE coalesce(d.version_root_id, d.id) = (
+        SELECT coalesce(o.version_root_id, o.id) FROM documents o WHERE o.id = ${documentId})
+      AND d.deleted_at IS NULL AND NOT d.is_temporary
+    ORDER BY d.id DESC
+    LIMIT 1`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as {
+    id: number;
+  }[];
+  return rows[0]?.id ?? null;
 }

@@ -20,7 +20,7 @@ import { badRequest, notFound } from '../../errors';
 import type { BlobStore } from '../../platform/blob-store/index';
 import { appendHistory, hasEntrySince } from '../document-history/repository';
 import { releaseBlobIfUnreferenced } from '../document-upload/blob-cleanup';
-import { findVisibleDocument, findVisibleDocuments } from './access';
+import { findLatestVisibleVersion, findVisibleDocument, findVisibleDocuments } from './access';
 import { saveMetadataValues, isPartyField, partyTypeOf } from './metadata-save';
 import { loadMetadataView } from './metadata-view';
 import {
@@ -157,8 +157,15 @@ export async function getDocument(
 /** GET /documents/{id}/available: never a 404 (the notification click asks before opening). */
 export async function isDocumentAvailable(db: Db, ctx: TenantContext, rawId: string) {
   const id = Number(rawId);
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return { available: false };
-  return { available: (await findVisibleDocument(db, ctx.companyId, id)) !== null };
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
+    return { available: false, latestVersionId: null };
+  }
+  if (await findVisibleDocument(db, ctx.companyId, id))
+    return { available: true, latestVersionId: id };
+  return {
+    available: false,
+    latestVersionId: await findLatestVisibleVersion(db, ctx.companyId, id),
+  };
 }
 
 /** PUT /documents/{id}/markread. */

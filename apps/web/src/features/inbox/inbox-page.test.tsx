@@ -13,7 +13,6 @@ const inbox: Inbox = {
       documentTypeName: 'AR Invoice',
       routeStatusId: 2,
       isRead: false,
-      side: 'received',
       metadata: {
         documentTypeName: 'AR Invoice',
         number: 'INV-1042',
@@ -29,7 +28,6 @@ const inbox: Inbox = {
       documentTypeName: 'Run Statement',
       routeStatusId: 10,
       isRead: true,
-      side: 'received',
       metadata: { documentTypeName: 'Run Statement', number: null, status: 'Viewed' },
     },
   ],

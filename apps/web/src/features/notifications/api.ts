@@ -85,12 +85,15 @@ export function useMarkNotificationRead() {
   });
 }
 
-/** Whether a notification's document can still be opened (spec 1 §2). */
-export async function isDocumentAvailable(documentId: number): Promise<boolean> {
-  const { available } = await apiRequest(`/documents/${documentId}/available`, {
+/**
+ * The document a notification opens (spec 1 §2): itself, or the newer version that replaced it
+ * (a signed division order); null when it can no longer be opened.
+ */
+export async function documentToOpen(documentId: number): Promise<number | null> {
+  const { latestVersionId } = await apiRequest(`/documents/${documentId}/available`, {
     schema: zDocumentAvailability,
   });
-  return available;
+  return latestVersionId;
 }
 
 /**

@@ -70,7 +70,7 @@ describe('Notifications page', () => {
           pageSize: 5,
           unreadTotalRecords: 1,
         }),
-        'GET /api/documents/41/available': () => ({ available: false }),
+        'GET /api/documents/41/available': () => ({ available: false, latestVersionId: null }),
         'POST /api/notifications/markNotificationAsRead': () => new Response(null, { status: 204 }),
       },
     });
@@ -80,5 +80,23 @@ describe('Notifications page', () => {
     expect(api.find('POST', '/api/notifications/markNotificationAsRead')[0]!.search).toContain(
       'notificationId=1',
     );
+  });
+
+  it('opens the newer version of a document that was replaced (a signed division order)', async () => {
+    installSessionApi({
+      handlers: {
+        'GET /api/notifications': () => ({
+          items: [notification({})],
+          totalRecords: 1,
+          pageSize: 5,
+          unreadTotalRecords: 1,
+        }),
+        'GET /api/documents/41/available': () => ({ available: false, latestVersionId: 57 }),
+        'POST /api/notifications/markNotificationAsRead': () => new Response(null, { status: 204 }),
+      },
+    });
+    const { router } = renderApp('/notifications');
+    await userEvent.click(await screen.findByRole('button', { name: /Document received/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/documents/57'));
   });
 });

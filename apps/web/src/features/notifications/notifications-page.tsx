@@ -15,7 +15,7 @@ import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useSnackbar } from '../../components/snackbar';
 import { useDateFormatter } from '../preferences';
 import {
-  isDocumentAvailable,
+  documentToOpen,
   NotificationAction,
   useMarkNotificationRead,
   useNotificationPage,
@@ -34,7 +34,8 @@ export function NotificationsPage() {
     if (!notification.isRead) markRead.mutate(notification.id);
     const id = Number(notification.actionData);
     if (notification.actionId === NotificationAction.openDocument && id) {
-      if (await isDocumentAvailable(id).catch(() => false)) navigate(`/documents/${id}`);
+      const target = await documentToOpen(id).catch(() => null);
+      if (target) navigate(`/documents/${target}`);
       else showError(documentMessages.noLongerAvailable);
     } else if (notification.actionId === NotificationAction.openInvitation && id) {
       navigate(`/admin/invitations?idByNotification=${id}`);

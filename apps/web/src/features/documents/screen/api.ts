@@ -77,6 +77,15 @@ export function getDocumentAvailability(id: number) {
   return apiRequest(`/documents/${id}/available`, { schema: zDocumentAvailability });
 }
 
+/** Asked when a document is a 404: whether a newer version of it is open to the company. */
+export function useDocumentAvailability(id: number) {
+  return useQuery({
+    queryKey: [...documentScreenKeys.document(id), 'availability'],
+    queryFn: () => getDocumentAvailability(id),
+    retry: false,
+  });
+}
+
 export function saveDocumentMetadata(id: number, body: SaveDocumentRequest) {
   return apiRequest(`/documents/${id}/metadata`, { method: 'PUT', body, schema: zDocument });
 }

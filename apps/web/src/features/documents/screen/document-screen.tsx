@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Navigate, Link as RouterLink } from 'react-router';
 import { FormProvider, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,7 +18,7 @@ import { documentMessages, lineItemMessages, type DocumentDto } from '@flowline/
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useDateFormatter } from '../../preferences';
-import { useDocument } from './api';
+import { useDocument, useDocumentAvailability } from './api';
 import { AttachmentsTab } from './attachments/attachments-tab';
 import { DocumentActions, documentFormId, useDocumentCommands } from './document-actions';
 import { DocumentHeading } from './document-heading';
@@ -55,7 +55,9 @@ export function DocumentScreen({ id }: { id: number }) {
   }
   if (document.isError) {
     // A bad id the server refuses (400) names no document either: the same message as a 404.
-    return isApiError(document.error, 404) || isApiError(document.error, 400) ? (
+    return isApiError(document.error, 404) ? (
+      <NewerVersionOrNotAvailable id={id} />
+    ) : isApiError(document.error, 400) ? (
       <DocumentNotAvailable />
     ) : (
       <Alert
@@ -71,6 +73,18 @@ export function DocumentScreen({ id }: { id: number }) {
     );
   }
   return <LoadedDocument key={document.data.id} doc={document.data} />;
+}
+
+/**
+ * A document replaced by a newer version (a signed division order moves both companies to the
+ * signed one) opens that version; anything else is not available.
+ */
+function NewerVersionOrNotAvailable({ id }: { id: number }) {
+  const availability = useDocumentAvailability(id);
+  if (availability.isPending) return <CircularProgress aria-label="Loading document" />;
+  const latest = availability.data?.latestVersionId;
+  if (latest && latest !== id) return <Navigate to={`/documents/${latest}`} replace />;
+  return <DocumentNotAvailable />;
 }
 
 /** A missing or foreign document (404): spec 1 §8 wording. */
