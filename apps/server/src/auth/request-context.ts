@@ -122,7 +122,8 @@ export const requestContextPlugin = fp(
     const contexts = createAuthContextCache(opts.database);
     app.addHook('onClose', () => contexts.close());
     app.addHook('onSend', async (req) => {
-      if (!READ_METHODS.has(req.method) && req.url.startsWith('/api/')) await contexts.settle();
+      // Only an authenticated caller can have changed anything.
+      if (req.user && !READ_METHODS.has(req.method)) await contexts.settle();
     });
     app.decorateRequest('user', null);
     app.decorateRequest('tenant', null);
