@@ -80,6 +80,8 @@ test('a ReadOnly user does not see the admin section; an Administrator does', as
     'ACH',
     '1099',
     'Users',
+    'API Keys',
+    'Coding Rules',
     'Connections',
     'Invitations',
   ]);
