@@ -4,9 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig } from '../config';
 
+/** Vite puts content-hashed files under assets/: a new build never reuses a name. */
+const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * Serves the built SPA with a history-mode fallback: any GET that is not the API or the issuer
- * and has no file gets index.html. API paths keep their JSON 404.
+ * and has no file gets index.html. API paths keep their JSON 404. Text assets go out
+ * precompressed (brotli or gzip, written at build time, chosen by Accept-Encoding); hashed assets
+ * are cached for a year, everything else is revalidated (issue 16 item 4).
  */
 export async function registerSpa(app: FastifyInstance, config: AppConfig) {
   const root = config.webDistDir;
@@ -16,8 +22,11 @@ export async function registerSpa(app: FastifyInstance, config: AppConfig) {
       root,
       wildcard: false,
       index: false,
-      maxAge: '1h',
-      immutable: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', filePath.includes(HASHED_ASSETS) ? IMMUTABLE : 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler((req, reply) => {
