@@ -26,7 +26,10 @@ export async function sendArInvoiceToRedMesa(
   await dialogSettled(page);
   await dialog.getByRole('combobox', { name: /^Search/ }).fill('Red Mesa');
   await page.getByRole('option', { name: /Red Mesa Operating Co\./ }).click();
-  await dropFile(page, 'Choose a file or drag it here', invoice.fileName, samplePdf);
+  // A file of its own (a comment after the PDF's end): the same bytes twice would be flagged as
+  // a possible duplicate of an invoice another journey sent to Red Mesa.
+  const bytes = Buffer.concat([samplePdf, Buffer.from(`\n% ${invoice.number}\n`, 'latin1')]);
+  await dropFile(page, 'Choose a file or drag it here', invoice.fileName, bytes);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(page).toHaveURL(/\/documents\/\d+$/, { timeout: 30_000 });
   const id = /\/documents\/(\d+)$/.exec(page.url())![1]!;

@@ -66,7 +66,8 @@ test('a received invoice opens read-only with the viewer, which zooms', async ({
 
   await page.goto(`/documents/${received!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'AR Invoice' })).toBeVisible();
-  await expect(page.getByLabel('Status: Received')).toBeVisible();
+  // The receiver's first open makes it Viewed on both sides (issue 12).
+  await expect(page.getByLabel('Status: Viewed')).toBeVisible();
   // Spec 2 §2.1: no navigation on the Document route.
   await expect(page.getByRole('navigation')).toHaveCount(0);
   await expect(field(page, 'Invoice Number')).toHaveAttribute('readonly', '');

@@ -79,7 +79,8 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   const replace = page.getByRole('dialog', { name: 'Replace file' });
   await replace.getByRole('button', { name: 'Use this file' }).click();
   await expect(replace.getByText('Please select a file to send')).toBeVisible();
-  await dropFile(page, 'Choose the corrected file', 'workflow-invoice-corrected.pdf', samplePdf);
+  const corrected = Buffer.concat([samplePdf, Buffer.from(`\n% ${number} corrected\n`, 'latin1')]);
+  await dropFile(page, 'Choose the corrected file', 'workflow-invoice-corrected.pdf', corrected);
   await expect(replace.getByText('workflow-invoice-corrected.pdf')).toBeVisible();
   await replace.getByRole('button', { name: 'Use this file' }).click();
   await page.getByRole('button', { name: 'Resubmit' }).click();
