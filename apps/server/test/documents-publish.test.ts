@@ -311,6 +311,7 @@ describe('DELETE /documents/{id}', () => {
       (await theirs({ method: 'GET', url: `/api/documents/${doc.id}/available` })).json(),
     ).toEqual({
       available: false,
+      latestVersionId: null,
     });
     const last = (await historyOf(t.db, doc.id)).at(-1);
     expect(last).toMatchObject({ operationId: HistoryOperation.Delete, userId: w.global.id });
