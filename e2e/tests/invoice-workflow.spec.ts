@@ -15,8 +15,8 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   const number = `WF-${Date.now().toString(36).toUpperCase()}`;
   const reason = 'The PO number is missing; please add PO-55201.';
 
-  // The vendor sends.
-  await signIn(page, 'user@permian.example');
+  // The vendor sends (its Administrator: administration.spec changes user@permian's date format).
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const firstId = await sendArInvoiceToRedMesa(
     page,
@@ -70,7 +70,7 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   await logOut(page);
 
   // The vendor reads the reason, replaces the file and resubmits.
-  await signIn(page, 'user@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto(`/documents/${firstId}`);
   await expect(page.getByText('Rejection Reason')).toBeVisible();
@@ -109,7 +109,7 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   await logOut(page);
 
   // The vendor sees it Paid, the remittance on its Payments tab, and in the Paid tab of its list.
-  await signIn(page, 'user@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto(`/documents/${secondId}`);
   await status(page, 'Paid');
