@@ -118,5 +118,10 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   await expect(page.getByRole('cell', { name: 'ACH-7781' })).toBeVisible();
   await page.goto('/documentlist/93');
   await page.getByRole('tab', { name: 'Paid' }).click();
-  await expect(page.getByRole('row').filter({ hasText: number })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Paid' })).toHaveAttribute('aria-selected', 'true');
+  const rowOf = (id: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('link', { name: id, exact: true }) });
+  await expect(rowOf(secondId)).toBeVisible();
+  // The rejected first version is Resubmitted, not Paid.
+  await expect(rowOf(firstId)).toHaveCount(0);
 });
