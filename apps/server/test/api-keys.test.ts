@@ -5,19 +5,18 @@ import type { TestApp } from './helpers/app';
 import { buildDocument, routeOf } from './helpers/document-factories';
 import {
   caller,
-  completeArInvoice,
   openDocumentWorld,
+  sendVendorInvoice,
   type DocumentWorld,
 } from './helpers/document-world';
 import { buildMember } from './helpers/factories';
 
 let t: TestApp;
 let w: DocumentWorld;
-let asVendor: ReturnType<typeof caller>;
 let asPurchaserAdmin: ReturnType<typeof caller>;
 
 beforeAll(async () => {
-  ({ t, w, asUser: asVendor } = await openDocumentWorld());
+  ({ t, w } = await openDocumentWorld());
   const admin = await buildMember(t.db, w.purchaser, [Role.Administrator]);
   asPurchaserAdmin = caller(t, admin, w.purchaser);
 });
@@ -53,20 +52,7 @@ async function createKey(role: number, name = 'ERP') {
   return res.json() as { id: number; key: string; keyPrefix: string };
 }
 
-async function sentInvoice() {
-  const doc = await buildDocument(t.db, {
-    owner: w.vendor,
-    user: w.user,
-    metadata: { ...completeArInvoice },
-    receivingPartyId: w.toPurchaser.id,
-  });
-  await asVendor({
-    method: 'PUT',
-    url: `/api/documents/${doc.id}/publish`,
-    payload: { metadata: [] },
-  });
-  return doc.id;
-}
+const sentInvoice = () => sendVendorInvoice(t, w);
 
 describe('API keys', () => {
   it('shows the key once, lists it without the key, and authenticates either header', async () => {

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryOperation, RouteStatus, type DocumentDto } from '@flowline/shared';
 import { devMailbox, notifications, payments } from '../src/db/schema/index';
 import type { TestApp } from './helpers/app';
-import { buildDocument, routeOf } from './helpers/document-factories';
+import { routeOf } from './helpers/document-factories';
 import {
   caller,
-  completeArInvoice,
   historyOf,
   openDocumentWorld,
+  sendVendorInvoice,
   type DocumentWorld,
 } from './helpers/document-world';
 
@@ -30,21 +30,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A sent AR invoice (total 1,250.00): Sent for the vendor, Received for the purchaser. */
-async function sentInvoice() {
-  const doc = await buildDocument(t.db, {
-    owner: w.vendor,
-    user: w.user,
-    metadata: { ...completeArInvoice },
-    receivingPartyId: w.toPurchaser.id,
-  });
-  const res = await asVendor({
-    method: 'PUT',
-    url: `/api/documents/${doc.id}/publish`,
-    payload: { metadata: [] },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return doc.id;
-}
+const sentInvoice = () => sendVendorInvoice(t, w);
 
 const statusOf = async (id: number) => ({
   vendor: (await routeOf(t.db, id, w.vendor.id))?.routeStatusId,

@@ -4,6 +4,7 @@ import { DocumentTypeId, PartyType, PreferenceKey, Role, UserType } from '@flowl
 import type { Db } from '../../src/db/client';
 import { documentHistory, metadataDefinitions, userPreferences } from '../../src/db/schema/index';
 import { buildTestApp, type TestApp } from './app';
+import { buildDocument } from './document-factories';
 import { buildOrgUnit, buildParty } from './ach-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './factories';
 
@@ -155,4 +156,25 @@ export async function historyOf(db: Db, documentId: number) {
 /** A request as `user` in `company`. */
 export function caller(t: TestApp, user: UserRow, company: CompanyRow) {
   return (opts: InjectOptions): Promise<LightMyRequestResponse> => t.as(user, company.id)(opts);
+}
+
+/** A complete AR invoice the vendor has sent to Purchaser Co (Sent for it, Received for them). */
+export async function sendVendorInvoice(t: TestApp, w: DocumentWorld): Promise<number> {
+  const doc = await buildDocument(t.db, {
+    owner: w.vendor,
+    user: w.user,
+    metadata: { ...completeArInvoice },
+    receivingPartyId: w.toPurchaser.id,
+  });
+  const res = await caller(
+    t,
+    w.user,
+    w.vendor,
+  )({
+    method: 'PUT',
+    url: `/api/documents/${doc.id}/publish`,
+    payload: { metadata: [] },
+  });
+  if (res.statusCode !== 200) throw new Error(`send failed: ${res.body}`);
+  return doc.id;
 }
