@@ -48,3 +48,5 @@ export * from './schemas/line-items';
 export * from './rules/coding-rules';
 export * from './schemas/coding-rules';
 export * from './schemas/signing';
+export * from './schemas/document-intelligence';
+export * from './schemas/document-extraction';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, zId } from './common';
 import { RouteStatus, type RouteStatusId } from '../ids';
 import { zLineItemRow } from './line-item-rows';
+import { zDocumentExtraction } from './document-extraction';
 
 /**
  * Document contracts shared by the server routes and the SPA (spec 3 §3, §7; spec 1 §3, §7;
@@ -278,6 +279,8 @@ export const zDocument = z.object({
   hasPayments: z.boolean(),
   /** Invoices this one looks like (same file or invoice number, same sender and receiver). */
   possibleDuplicates: z.array(zPossibleDuplicate),
+  /** Reading the pages (text layer / OCR, issue 14); null for documents never read. */
+  extraction: zDocumentExtraction.nullable(),
 });
 export type DocumentDto = z.infer<typeof zDocument>;
 

@@ -38,6 +38,8 @@ export interface DocumentPresentation {
   possibleDuplicates: PossibleDuplicate[];
   /** The signatures stamped into this version (issue 13; modules/signing). */
   documentSignatures?: DocumentDto['documentSignatures'];
+  /** The reading job's state (modules/document-intelligence); null when never read. */
+  extraction?: DocumentDto['extraction'];
 }
 
 function partyOf(
@@ -112,5 +114,6 @@ export function presentDocument(p: DocumentPresentation): DocumentDto {
     workflowActions: p.workflowActions,
     hasPayments: hasPaymentsTab(type.templateId, type.id),
     possibleDuplicates: p.possibleDuplicates,
+    extraction: p.extraction ?? null,
   };
 }

@@ -87,6 +87,7 @@ export function buildArInvoice(
     documentTypeName: 'AR Invoice',
     documentTypeTemplateId: 11,
     lineItemsEnabled: true,
+    extraction: null,
     routeStatusId: null,
     routeStatus: null,
     side: 'sent',

@@ -1,0 +1,42 @@
+/**
+ * The durable job engine's interface (issue 14: pg-boss 10 on the PostgreSQL server and on
+ * PGlite). Services depend on this only; docs/jobs.md describes queues, retries and dead letters.
+ */
+
+/** Every queue the application uses; a queue's handler lives with its domain module. */
+export const Queue = {
+  /** Outgoing e-mail: delivered by the worker, retried while SMTP is down. */
+  mail: 'mail-send',
+  /** Stale temporaries and unreferenced blobs (maintenance/orphan-sweep.ts), hourly. */
+  orphanSweep: 'maintenance-orphan-sweep',
+  /** Reading a document's pages: text layer or OCR, then auto-extraction. */
+  documentExtraction: 'document-extraction',
+} as const;
+export type QueueName = (typeof Queue)[keyof typeof Queue];
+
+export interface SendJobOptions {
+  /** At most one queued or active job with this key per queue (idempotent enqueue). */
+  singletonKey?: string;
+  /** The company the job belongs to: its Administrators see the job if it is dead-lettered. */
+  companyId?: number | null;
+  startAfterSeconds?: number;
+  /** Overrides the queue's retry limit. */
+  retryLimit?: number;
+}
+
+export interface JobContext<T> {
+  id: string;
+  queue: QueueName;
+  data: T;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export type JobHandler<T = unknown> = (job: JobContext<T>) => Promise<void>;
+
+export interface JobEngine {
+  /** Queues a job; resolves to its id, or null when a singleton with the same key is queued. */
+  send<T extends object>(queue: QueueName, data: T, options?: SendJobOptions): Promise<string | null>;
+  /** Registers the handler of a queue; workers run only where the engine runs workers. */
+  register<T>(queue: QueueName, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+}
