@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { recognizeWords } from './ocr';
+import { openPdf, pdfTextWords, renderPdfPage } from './pdf';
+import type { ReadInput, ReadOptions, ReadPage, ReadWord } from './types';
+
+export type { ReadInput, ReadOptions, ReadPage, ReadWord } from './types';
+export { terminateOcr } from './ocr';
+
+/** A page with fewer words in its text layer is treated as a scan and recognised. */
+const MIN_TEXT_WORDS = 3;
+/** Scanned PDF pages are rendered at this resolution for OCR. */
+const PDF_OCR_DPI = 200;
+/** Images below this resolution (by their pixel width for a letter page) are enlarged for OCR. */
+const MIN_OCR_DPI = 150;
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/tiff', 'image/tif']);
+
+export function isReadableContentType(contentType: string): boolean {
+  const type = normalise(contentType);
+  return type === 'application/pdf' || IMAGE_TYPES.has(type);
+}
+
+/**
+ * Reads every page of a document: a PDF's text layer where it has one, OCR for scanned PDF pages
+ * and images (PNG, JPEG, multi-page TIFF). See docs/document-intelligence.md.
+ */
+export async function readDocumentPages(input: ReadInput, contentType: string, opts: ReadOptions = {}): Promise<ReadPage[]> {
+  const type = normalise(contentType);
+  const bytes = 'buffer' in input ? input.buffer : await readFile(input.filePath);
+  if (type === 'application/pdf') return readPdf(bytes, opts);
+  if (IMAGE_TYPES.has(type)) return readImage(bytes, opts);
+  throw new UnreadableDocumentError(`Documents of type ${contentType || 'unknown'} cannot be read.`);
+}
+
+export class UnreadableDocumentError extends Error {}
+
+async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
+  // pdf.js may take ownership of the array it is given: hand it a copy.
+  const doc = await openPdf(new Uint8Array(bytes));
+  try {
+    const pages: ReadPage[] = [];
+    for (let n = 1; n <= doc.numPages; n += 1) {
+      const page = await doc.getPage(n);
+      const { width, height } = page.getViewport({ scale: 1 });
+      const textWords = await pdfTextWords(page);
+      if (textWords.length >= MIN_TEXT_WORDS) {
+        pages.push({ page: n, width: round(width), height: round(height), source: 'text', words: textWords });
+      } else {
+        const scale = PDF_OCR_DPI / 72;
+        const image = await renderPdfPage(doc, page, scale);
+        const words = await recognizeWords(image.png, PDF_OCR_DPI);
+        pages.push({ page: n, width: round(width), height: round(height), source: 'ocr', words: words.map((w) => scaleWord(w, 1 / scale)) });
+      }
+      page.cleanup();
+      opts.onPage?.(n, doc.numPages);
+    }
+    return pages;
+  } finally {
+    await doc.destroy();
+  }
+}
+
+async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
+  const meta = await sharp(bytes).metadata();
+  const total = meta.pages ?? 1;
+  const pages: ReadPage[] = [];
+  for (let i = 0; i < total; i += 1) {
+    // Boxes follow the image as shown: EXIF orientation applied (browsers do the same).
+    const pageMeta = await sharp(bytes, { page: i }).metadata();
+    const { width, height } = pageMeta.autoOrient ?? { width: pageMeta.width, height: pageMeta.height };
+    if (!width || !height) throw new UnreadableDocumentError('The image has no pixels.');
+    // A page-sized image narrower than ~150 dpi (letter: 8.5 in) is enlarged so tesseract sees
+    // letters tall enough to read; boxes are scaled back to the image's own pixels.
+    const dpi = meta.density && meta.density > 30 ? meta.density : width / 8.5;
+    const factor = dpi < MIN_OCR_DPI ? Math.min(3, MIN_OCR_DPI / dpi) : 1;
+    let pipeline = sharp(bytes, { page: i }).autoOrient().flatten({ background: '#ffffff' }).grayscale();
+    if (factor > 1) pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), { kernel: 'lanczos3' });
+    const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
+    const words = await recognizeWords(png, dpi * factor);
+    pages.push({ page: i + 1, width, height, source: 'ocr', words: factor > 1 ? words.map((w) => scaleWord(w, 1 / factor)) : words });
+    opts.onPage?.(i + 1, total);
+  }
+  return pages;
+}
+
+function scaleWord(w: ReadWord, k: number): ReadWord {
+  return { ...w, x: round(w.x * k), y: round(w.y * k), width: round(w.width * k), height: round(w.height * k) };
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function normalise(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}

@@ -1,0 +1,89 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Worker } from 'tesseract.js';
+import type { ReadWord } from './types';
+
+/**
+ * Optical character recognition with tesseract.js, fully offline: the English LSTM model comes
+ * from the @tesseract.js-data/eng package and the WebAssembly core from tesseract.js-core, both in
+ * node_modules. One long-lived worker (a worker thread, ~40 MB) is created on first use and reused;
+ * pages are recognised one at a time so a 2-core machine keeps a core for the API.
+ */
+const require = createRequire(import.meta.url);
+const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const corePath = path.dirname(require.resolve('tesseract.js-core/package.json'));
+
+let workerPromise: Promise<Worker> | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+async function createOcrWorker(): Promise<Worker> {
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath,
+    corePath,
+    gzip: true,
+    // Never write eng.traineddata into the working directory, never look for a cached copy.
+    cacheMethod: 'none',
+  });
+  await worker.setParameters({
+    tessedit_pageseg_mode: PSM.AUTO,
+    preserve_interword_spaces: '0',
+  });
+  return worker;
+}
+
+function worker(): Promise<Worker> {
+  workerPromise ??= createOcrWorker().catch((error: unknown) => {
+    workerPromise = null;
+    throw error;
+  });
+  return workerPromise;
+}
+
+/**
+ * Recognises the words of an image (PNG/JPEG/TIFF/BMP bytes). Boxes are in the image's pixels,
+ * confidence 0–1. `dpi` is passed to tesseract so it need not guess the resolution.
+ */
+export function recognizeWords(image: Buffer, dpi?: number): Promise<ReadWord[]> {
+  const run = queue.then(async () => {
+    const w = await worker();
+    if (dpi) await w.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+    try {
+      const { data } = await w.recognize(image, {}, { text: false, tsv: true });
+      return parseTsv(data.tsv ?? '');
+    } catch (error) {
+      // A crashed worker is dropped; the next page starts a fresh one.
+      await terminateOcr();
+      throw error;
+    }
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+/** Tesseract's TSV: level 5 rows are words (left, top, width, height, conf 0–100, text). */
+export function parseTsv(tsv: string): ReadWord[] {
+  const words: ReadWord[] = [];
+  for (const line of tsv.split('\n')) {
+    const cols = line.split('\t');
+    if (cols[0] !== '5' || cols.length < 12) continue;
+    const text = cols.slice(11).join('\t').trim();
+    if (!text) continue;
+    const [x, y, width, height, conf] = cols.slice(6, 11).map(Number) as [number, number, number, number, number];
+    if (conf < 0) continue;
+    words.push({ text, x, y, width, height, confidence: Math.round(conf) / 100 });
+  }
+  return words;
+}
+
+/** Ends the worker thread (app close, tests). The next recognition starts a new one. */
+export async function terminateOcr(): Promise<void> {
+  const pending = workerPromise;
+  workerPromise = null;
+  if (!pending) return;
+  try {
+    await (await pending).terminate();
+  } catch {
+    // Already gone.
+  }
+}
