@@ -17,3 +17,4 @@ export * from './api-keys';
 export * from './line-items';
 export * from './coding-rules';
 export * from './signing';
+export * from './document-intelligence';

@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /**
+ * The words read from the document's pages (document-intelligence), bounded: the first 100,000
+ * characters are plenty to find a document by and keep the vector far below its 1 MB limit. A
+ * scalar subquery, so set-wise writers need no extra join (a document not read yet adds nothing).
+ */
+const PAGE_TEXT = `left(coalesce((SELECT string_agg(p.text, ' ' ORDER BY p.page_number)
+          FROM document_pages p WHERE p.document_id = d.id), ''), 100000)`;
+
+/**
  * The expressions behind a route's denormalised columns, shared by refreshDocumentIndex and set-wise
  * writers (bench/documents bulk load) so both compute exactly the same values. Aliases they expect:
  * `m` document_metadata joined to `md` metadata_definitions (the aggregates, grouped per document),
@@ -21,15 +29,17 @@ export const documentIndexSql = {
         setweight(to_tsvector('simple', d.id::text), 'A') ||
         setweight(to_tsvector('english', meta.text_values), 'A') ||
         setweight(to_tsvector('simple', meta.text_values), 'A') ||
-        setweight(to_tsvector('english', dt.name || ' ' || regexp_replace(d.file_name, '[._-]+', ' ', 'g')), 'B')`),
+        setweight(to_tsvector('english', dt.name || ' ' || regexp_replace(d.file_name, '[._-]+', ' ', 'g')), 'B') ||
+        setweight(to_tsvector('english', ${PAGE_TEXT}), 'D')`),
 };
 
 /**
  * Refreshes the denormalised columns of every route row of a document from its metadata:
  * `list_values` (metadata key → value, what lists sort and show), `search_text` (lower-cased
  * haystack for the trigram type-ahead) and `search_vector` (ranked full-text search: the doc
- * number and metadata values weigh A, type and file name B). Call it in the same transaction as
- * any write to the document's metadata, file name or routes.
+ * number and metadata values weigh A, type and file name B, the words read from its pages D).
+ * Call it in the same transaction as any write to the document's metadata, file name, routes or
+ * pages.
  */
 export async function refreshDocumentIndex(db: Db, documentId: number): Promise<void> {
   await db.execute(sql`
