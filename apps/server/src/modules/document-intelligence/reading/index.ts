@@ -40,7 +40,8 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
   const doc = await openPdf(new Uint8Array(bytes));
   try {
     const pages: ReadPage[] = [];
-    for (let n = 1; n <= doc.numPages; n += 1) {
+    const last = Math.min(doc.numPages, opts.maxPages ?? doc.numPages);
+    for (let n = 1; n <= last; n += 1) {
       const page = await doc.getPage(n);
       const { width, height } = page.getViewport({ scale: 1 });
       const textWords = await pdfTextWords(page);
@@ -63,7 +64,7 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
 
 async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
   const meta = await sharp(bytes).metadata();
-  const total = meta.pages ?? 1;
+  const total = Math.min(meta.pages ?? 1, opts.maxPages ?? Infinity);
   const pages: ReadPage[] = [];
   for (let i = 0; i < total; i += 1) {
     // Boxes follow the image as shown: EXIF orientation applied (browsers do the same).

@@ -28,4 +28,6 @@ export type ReadInput = { filePath: string } | { buffer: Buffer };
 export interface ReadOptions {
   /** Called after each page is read (n is 1-based). */
   onPage?(n: number, total: number): void;
+  /** Reads only the first pages (type detection needs one or two). */
+  maxPages?: number;
 }
