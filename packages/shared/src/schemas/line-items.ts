@@ -125,8 +125,10 @@ export const zSuggestedRow = z.object({
   /** The line the suggestion codes (receiver), or null for a new line to add (sender). */
   lineNumber: z.number().int().nullable(),
   cells: z.array(zLineItemCell),
-  /** How many earlier lines it comes from. */
+  /** How many earlier lines it comes from (0 for a line read from the document itself). */
   timesUsed: z.number().int(),
+  /** 'document': read from the invoice's own table (issue 14); 'history': from earlier lines. */
+  source: z.enum(['document', 'history']).optional(),
 });
 export type SuggestedRow = z.infer<typeof zSuggestedRow>;
 

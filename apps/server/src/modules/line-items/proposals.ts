@@ -7,10 +7,13 @@ import {
   type SuggestedRow,
 } from '@flowline/shared';
 import type { TenantContext } from '../../auth/request-context';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { actionsFor, loadDocument, type LoadedDocument } from '../documents/policy';
 import { findCompanyParty } from '../documents/repository';
+import { documentExtractions } from '../../db/schema/index';
+import type { ProposedLine } from '../document-intelligence/proposals/index';
 import * as repo from './repository';
 import { codingDecision, loadLineItemRows } from './service';
 
@@ -18,7 +21,8 @@ import { codingDecision, loadLineItemRows } from './service';
  * GET /documents/{id}/ProposedLineItems/{page}/{pageSize} (spec 1 §3, §7; pageSize -1 = all):
  * the document's lines (one page) and suggested rows from the caller's own past work — nothing
  * is guessed:
- * - the sender, while it may edit: lines it sent the same receiving company before (distinct
+ * - the sender, while it may edit: the lines read from the invoice's own table by auto-extraction
+ *   (source 'document'), then lines it sent the same receiving company before (distinct
  *   descriptions, most used first, with their latest unit price), to add as new lines;
  * - the receiver, while it may code: for each line with no coding yet, the coding it used most
  *   for the same vendor and the same description, else its most used coding for that vendor.
@@ -66,10 +70,25 @@ async function senderSuggestions(
     loaded.route.counterpartyCompanyId ??
     party?.connectedCompanyId ??
     null;
-  if (receiverId === null) return [];
   const present = new Set(
     lines.map((l) => (valueOf(l, 'description') ?? '').trim().toLowerCase()).filter(Boolean),
   );
+  const fromDocument = (await extractedLines(db, loaded.document.id))
+    .filter((l) => !present.has((l.description ?? '').trim().toLowerCase()))
+    .map(
+      (l): SuggestedRow => ({
+        lineNumber: null,
+        timesUsed: 0,
+        source: 'document',
+        cells: [
+          { key: 'description', value: l.description },
+          { key: 'quantity', value: l.quantity },
+          { key: 'unitPrice', value: l.unitPrice },
+          { key: 'amount', value: l.amount },
+        ],
+      }),
+    );
+  if (receiverId === null) return fromDocument;
   const earlier = await repo.earlierSenderLines(
     db,
     ctx.companyId,
@@ -77,11 +96,12 @@ async function senderSuggestions(
     loaded.document.id,
     20,
   );
-  return earlier
+  const fromHistory = earlier
     .filter((e) => !present.has(e.description.trim().toLowerCase()))
     .map((e) => ({
       lineNumber: null,
       timesUsed: e.uses,
+      source: 'history' as const,
       cells: [
         { key: 'description', value: e.description },
         { key: 'quantity', value: e.unitPrice === null ? null : '1' },
@@ -89,6 +109,16 @@ async function senderSuggestions(
         { key: 'amount', value: e.unitPrice },
       ],
     }));
+  return [...fromDocument, ...fromHistory];
+}
+
+/** The lines auto-extraction read from the document's own table (document-intelligence). */
+async function extractedLines(db: Db, documentId: number): Promise<ProposedLine[]> {
+  const [row] = await db
+    .select({ lines: documentExtractions.proposedLineItems })
+    .from(documentExtractions)
+    .where(eq(documentExtractions.documentId, documentId));
+  return Array.isArray(row?.lines) ? (row.lines as ProposedLine[]) : [];
 }
 
 async function receiverSuggestions(
