@@ -23,9 +23,12 @@ import { FileDropZone } from '../../components/file-drop-zone';
 import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar';
 import { errorMessage } from '../../lib/api-error';
+import { useDocumentTypeSuggestion } from '../document-types/detect';
+import { TypeSuggestion } from '../document-types/type-suggestion';
 import {
   downloadLegalDocument,
   useDeleteLegalDocument,
+  useLegalDocumentList,
   useUpdateLegalDocument,
   useUploadLegalDocument,
 } from './api';
@@ -34,6 +37,7 @@ import { useDateFormatter } from '../preferences';
 import {
   legalDocumentListPath,
   legalDocumentTypeName,
+  parseLegalDocumentTypeId,
   type LegalDocumentTypeId,
 } from './legal-document-names';
 import { PartyPicker } from './party-picker';
@@ -55,12 +59,24 @@ const sizeText = (bytes: number) =>
 
 /** Upload or edit one W9 / insurance certificate (spec 3 §3, §5, §8). */
 export function LegalDocumentForm(props: LegalDocumentFormProps) {
-  const { title, typeId, document, replacing, activeDocumentId } = props;
+  const { title, document, replacing } = props;
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const { formatDate } = useDateFormatter();
-  const typeName = legalDocumentTypeName(typeId);
   const [file, setFile] = useState<File | null>(null);
+  // The page's type, unless the user took the type suggested for a new file (issue 14).
+  const [typeId, setTypeId] = useState<LegalDocumentTypeId>(props.typeId);
+  const typeName = legalDocumentTypeName(typeId);
+  const switched = typeId !== props.typeId;
+  const otherActive = useLegalDocumentList(
+    { legalDocumentTypeId: typeId, isActive: true, page: 1, pageSize: 1 },
+    switched,
+  );
+  const activeDocumentId = switched
+    ? (otherActive.data?.items[0]?.id ?? null)
+    : props.activeDocumentId;
+  const suggestion = useDocumentTypeSuggestion(document || replacing ? null : file);
+  const suggestedType = parseLegalDocumentTypeId(String(suggestion?.legalDocumentTypeId ?? ''));
   const [fileError, setFileError] = useState<string | null>(null);
   const [privacy, setPrivacy] = useState<number>(
     document?.privacySettingId ?? replacing?.privacySettingId ?? PrivacySetting.Private,
@@ -196,7 +212,18 @@ export function LegalDocumentForm(props: LegalDocumentFormProps) {
               }
             />
             {fileError && <FormHelperText role="alert">{fileError}</FormHelperText>}
+            {switched && (
+              <Typography sx={{ mt: 1 }}>Will be uploaded as: {typeName}.</Typography>
+            )}
           </FormControl>
+        )}
+        {suggestion && suggestedType !== null && suggestedType !== typeId && (
+          <TypeSuggestion
+            name={legalDocumentTypeName(suggestedType)}
+            confidence={suggestion.confidence}
+            disabled={busy}
+            onUse={() => setTypeId(suggestedType)}
+          />
         )}
 
         <FormControl disabled={busy}>

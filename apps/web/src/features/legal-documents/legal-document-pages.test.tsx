@@ -28,9 +28,11 @@ const w9: LegalDocument = {
 function installLegalApi(
   active: LegalDocument[] = [w9],
   handlers: SignedInOptions['handlers'] = {},
+  featureFlags: SignedInOptions['featureFlags'] = {},
 ) {
   return installSessionApi({
     user: admin,
+    featureFlags,
     handlers: {
       'POST /api/legaldocuments/search': (req) => {
         const items = (req.body as { isActive?: boolean }).isActive ? active : [w9];
@@ -166,5 +168,45 @@ describe('legal document form', () => {
     await userEvent.upload(await screen.findByTestId('file-input'), pdf());
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+});
+
+describe('legal document upload and document intelligence (issue 14)', () => {
+  it('a 501 warns that extraction failed and returns to the list (spec 3 §8)', async () => {
+    installLegalApi([]);
+    upload.mockRejectedValue(new ApiError(501, 'extraction_failed', 'Extraction failed'));
+    const { router } = renderApp('/admin/legalDocument/1/create');
+    await userEvent.upload(await screen.findByTestId('file-input'), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByText('The file was uploaded but extract data failed.');
+    expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorWarning');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/legalDocuments/1'));
+  });
+
+  it('shows the suggested legal type; Use this type uploads it as that type', async () => {
+    const api = installLegalApi(
+      [],
+      {
+        'POST /api/documentType/detect': () => ({
+          documentTypeId: null,
+          documentTypeName: null,
+          legalDocumentTypeId: 2,
+          confidence: 0.91,
+        }),
+      },
+      { aiDocTypeDetectionAndExtractionFlag: true },
+    );
+    const { router } = renderApp('/admin/legalDocument/1/create');
+    await userEvent.upload(await screen.findByTestId('file-input'), pdf());
+    expect(await screen.findByText('Looks like: Insurance Certificate (91 %)')).toBeVisible();
+    expect(api.find('POST', '/api/documentType/detect')).toHaveLength(1);
+    // Never applied silently: the W9 stays until the user takes the suggestion.
+    await userEvent.click(screen.getByRole('button', { name: 'Use this type' }));
+    expect(screen.getByText('Will be uploaded as: Insurance Certificate.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    const form = upload.mock.calls[0]![1];
+    expect(JSON.parse(String(form.get('detailsDto')))).toMatchObject({ legalDocumentTypeId: 2 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/legalDocuments/2'));
   });
 });

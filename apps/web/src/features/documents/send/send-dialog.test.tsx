@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PartyType, Role, documentMessages, type ConnectionListRow } from '@flowline/shared';
 import { ApiError } from '../../../lib/api-error';
+import { apiError } from '../../../test/fake-api';
 import { uploadForm } from '../../../lib/upload';
 import { buildCompany } from '../../../test/fixtures';
 import { installSessionApi, renderApp, type SignedInOptions } from '../../../test/render-app';
@@ -35,8 +36,10 @@ const hawthorne = party(6, 'Hawthorne Royalties', 41);
 function installSendApi(
   parties: ConnectionListRow[] = [redMesa, hawthorne],
   handlers: SignedInOptions['handlers'] = {},
+  featureFlags: SignedInOptions['featureFlags'] = {},
 ) {
   return installSessionApi({
+    featureFlags,
     companies: [buildCompany({ partyTypeIds: [PartyType.Vendor] })],
     user: { roles: [Role.User] },
     handlers: {
@@ -242,5 +245,65 @@ describe('Send dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(signal!.aborted).toBe(true);
     expect(snackbarStore.getSnapshot()).toEqual([]);
+  });
+});
+
+describe('Send dialog: the suggested type (flag ai-doctype-detection-and-extraction)', () => {
+  const aiOn = { aiDocTypeDetectionAndExtractionFlag: true };
+  const detect = (documentTypeId: number, confidence: number) => ({
+    'POST /api/documentType/detect': () => ({
+      documentTypeId,
+      documentTypeName: null,
+      legalDocumentTypeId: null,
+      confidence,
+    }),
+  });
+
+  it('shows another type with its confidence; Use this type sends it as that type', async () => {
+    const api = installSendApi([redMesa], detect(94, 0.87), aiOn);
+    const { dialog } = await openDialog();
+    await pickParty(dialog, 'Red Mesa');
+    await userEvent.upload(await within(dialog).findByTestId('file-input'), pdf());
+    expect(await within(dialog).findByText('Looks like: Pending Division Order (87 %)')).toBeVisible();
+    const [call] = api.find('POST', '/api/documentType/detect');
+    expect(call).toBeDefined();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use this type' }));
+    expect(await screen.findByRole('dialog', { name: 'Send Pending Division Order' })).toBeVisible();
+    expect(within(dialog).queryByText(/Looks like/)).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(upload).toHaveBeenCalled());
+    const form = upload.mock.calls[0]![1];
+    expect(JSON.parse(String(form.get('fileUploadData')))).toMatchObject({ documentTypeId: 94 });
+  });
+
+  it('says nothing when the file looks like the chosen type, when detection fails, or with the flag off', async () => {
+    installSendApi([redMesa], detect(93, 0.95), aiOn);
+    const first = await openDialog();
+    await pickParty(first.dialog, 'Red Mesa');
+    await userEvent.upload(await within(first.dialog).findByTestId('file-input'), pdf());
+    await within(first.dialog).findByText(/invoice-1042\.pdf/);
+    expect(within(first.dialog).queryByText(/Looks like/)).not.toBeInTheDocument();
+    first.unmount();
+
+    const failing = installSendApi(
+      [redMesa],
+      { 'POST /api/documentType/detect': () => apiError(404, 'Not found') },
+      aiOn,
+    );
+    const second = await openDialog();
+    await pickParty(second.dialog, 'Red Mesa');
+    await userEvent.upload(await within(second.dialog).findByTestId('file-input'), pdf());
+    await waitFor(() => expect(failing.find('POST', '/api/documentType/detect')).toHaveLength(1));
+    expect(within(second.dialog).queryByText(/Looks like/)).not.toBeInTheDocument();
+    expect(second.snackbarStore.getSnapshot()).toEqual([]);
+    second.unmount();
+
+    const off = installSendApi([redMesa], detect(94, 0.9));
+    const third = await openDialog();
+    await pickParty(third.dialog, 'Red Mesa');
+    await userEvent.upload(await within(third.dialog).findByTestId('file-input'), pdf());
+    await within(third.dialog).findByText(/invoice-1042\.pdf/);
+    expect(off.find('POST', '/api/documentType/detect')).toHaveLength(0);
   });
 });

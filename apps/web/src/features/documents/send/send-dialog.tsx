@@ -25,6 +25,9 @@ import {
 import { FileDropZone } from '../../../components/file-drop-zone';
 import { useSnackbar } from '../../../components/snackbar';
 import { errorMessage } from '../../../lib/api-error';
+import { useDocumentTypes } from '../../document-types/api';
+import { useDocumentTypeSuggestion } from '../../document-types/detect';
+import { TypeSuggestion } from '../../document-types/type-suggestion';
 import { useSession } from '../../session/use-session';
 import { useTerm } from '../../terminology/api';
 import { usePartyWithOrgUnits, useUploadDocument } from './api';
@@ -44,7 +47,7 @@ interface Errors {
  * profile and one file; Next validates, uploads with progress and opens the new document.
  */
 export function SendDialog({
-  documentType,
+  documentType: listType,
   onClose,
 }: {
   documentType: DocumentTypeSummary;
@@ -66,6 +69,14 @@ export function SendDialog({
   const partyInput = useRef<HTMLInputElement>(null);
   const upload = useUploadDocument();
   const busy = progress !== undefined;
+  // The list's type, unless the user took the type suggested for the file (issue 14).
+  const [documentType, setDocumentType] = useState<DocumentTypeSummary>(listType);
+  const suggestion = useDocumentTypeSuggestion(file);
+  const types = useDocumentTypes();
+  const suggestedType =
+    suggestion?.documentTypeId != null && suggestion.documentTypeId !== documentType.id
+      ? types.data?.find((t) => t.id === suggestion.documentTypeId)
+      : undefined;
 
   const withUnits = usePartyWithOrgUnits(party?.id ?? null);
   const profiles = Object.entries(withUnits.data?.connectedOrgUnits ?? {})
@@ -211,6 +222,14 @@ export function SendDialog({
               />
               {errors.file && <FormHelperText role="alert">{errors.file}</FormHelperText>}
             </FormControl>
+          )}
+          {party && file && suggestedType && suggestion && (
+            <TypeSuggestion
+              name={suggestedType.name}
+              confidence={suggestion.confidence}
+              disabled={busy}
+              onUse={() => setDocumentType(suggestedType)}
+            />
           )}
         </Stack>
       </DialogContent>
