@@ -21,7 +21,16 @@ import { registerSecurity } from './http/security';
 import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
 import { apiModules } from './modules/index';
+import { registerJobHandlers } from './jobs/index';
 import { createPlatform } from './platform/index';
+import type { JobRuntime } from './platform/jobs/index';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job engine: started with the app, stopped when it closes. */
+    jobs: JobRuntime;
+  }
+}
 
 export interface AppDeps {
   config: AppConfig;
@@ -68,7 +77,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await registerOpenApi(app);
 
-  const platform = createPlatform(app, config, database);
+  const { platform, mailTransport } = createPlatform(app, config, database);
+  const { jobs } = platform;
+  registerJobHandlers(jobs, {
+    config,
+    database,
+    db: database.db,
+    blobStore: platform.blobStore,
+    mailTransport,
+    log: app.log,
+  });
+  // Every instance can queue; it works the queues only with JOB_WORKERS=in-process.
+  await jobs.start();
+  app.decorate('jobs', jobs);
   if (config.oidc.embedded) {
     if (!deps.keys) throw new Error('The embedded issuer needs signing keys');
     const issuerDeps = { config, db: database.db, keys: deps.keys, mailer: platform.mailer };

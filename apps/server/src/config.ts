@@ -52,6 +52,11 @@ const zEnv = z
       .int()
       .positive()
       .default(DOCUMENT_UPLOAD_MAX_BYTES),
+    /**
+     * Where queued jobs (mail, sweeps, document extraction) run: `in-process` = in the API
+     * process, `off` = this process only queues them and `npm run worker` processes work them.
+     */
+    JOB_WORKERS: z.enum(['in-process', 'off']).default('in-process'),
     /** How often files left by interrupted uploads are removed (also once at start); 0 = never. */
     ORPHAN_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     /** Where files live: `fs` = DATA_DIR/files (embedded), `s3` = an S3-compatible bucket. */
@@ -110,6 +115,8 @@ export interface AppConfig {
   webDistDir: string;
   documentUploadMaxBytes: number;
   orphanSweepIntervalMinutes: number;
+  /** Whether this process works the job queues (JOB_WORKERS); docs/jobs.md. */
+  jobWorkers: 'in-process' | 'off';
   /** The blob store: `fs` under DATA_DIR/files, or `s3` with `s3` set. */
   blobStore: 'fs' | 's3';
   s3: S3Config | null;
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     documentUploadMaxBytes: e.DOCUMENT_UPLOAD_MAX_BYTES,
     orphanSweepIntervalMinutes: e.ORPHAN_SWEEP_INTERVAL_MINUTES,
+    jobWorkers: e.JOB_WORKERS,
     blobStore: e.BLOB_STORE,
     s3:
       e.BLOB_STORE === 's3' && e.S3_BUCKET

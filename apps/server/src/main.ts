@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { scheduleOrphanSweep } from './maintenance/orphan-sweep';
-import { createBlobStore } from './platform/blob-store/index';
+import { scheduleOrphanSweep } from './maintenance/orphan-sweep-job';
 import {
   configurationWarnings,
   loadIssuerKeys,
@@ -15,13 +14,9 @@ const database = await prepareDatabase(config);
 await seedDemoIfWanted(config, database);
 const app = await buildApp({ config, database, keys: await loadIssuerKeys(config, database) });
 
-const sweepStore = createBlobStore(config);
-let stopSweeping = () => {};
-
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
-  stopSweeping();
-  sweepStore.close?.();
+  // Closing the app stops the job engine first: running jobs get a few seconds to finish.
   await app.close();
   await database.close();
   process.exit(0);
@@ -31,10 +26,6 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
 for (const warning of configurationWarnings(config)) app.log.warn(warning);
-stopSweeping = scheduleOrphanSweep({
-  db: database.db,
-  blobStore: sweepStore,
-  log: app.log,
-  intervalMinutes: config.orphanSweepIntervalMinutes,
-});
+// With JOB_WORKERS=off the worker processes schedule maintenance.
+if (app.jobs.runsWorkers) await scheduleOrphanSweep(app.jobs, config);
 if (config.oidc.embedded) printDemoLogins(console, config);

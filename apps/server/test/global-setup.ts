@@ -6,8 +6,9 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed/reference-data';
+import { createJobEngine } from '../src/platform/jobs/index';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,15 @@ declare module 'vitest' {
 
 // One template per run, so concurrent runs on the same server do not collide.
 const TEMPLATE = `flowline_test_template_${process.pid}`;
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** pg-boss's schema and queues, so no test file pays for creating them. */
+async function installJobSchema(database: Database) {
+  const engine = createJobEngine(database, { runWorkers: false }, silent);
+  await engine.start();
+  await engine.stop();
+}
 
 /** Builds one migrated database with reference data; every test file starts from a copy of it. */
 export default async function setup(project: TestProject) {
@@ -35,6 +45,7 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ url: templateUrl.toString(), poolSize: 1 });
     await database.migrate();
     await seedReferenceData(database.db);
+    await installJobSchema(database);
     await database.close();
     project.provide('templateDatabase', TEMPLATE);
     project.provide('pgliteDumpFile', null);
@@ -49,6 +60,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ url: null, pglite });
   await database.migrate();
   await seedReferenceData(database.db);
+  await installJobSchema(database);
   const dump = await pglite.dumpDataDir('none');
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-test-')), 'template.tar');
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

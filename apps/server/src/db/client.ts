@@ -25,6 +25,8 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The connection underneath, for pg-boss (the job engine), which brings its own SQL. */
+  raw: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -70,6 +72,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       migrate: () => migrateWithLock(pool),
       listen: (channel, onPayload) => listenOnServer(opts.url!, channel, onPayload),
       close: () => pool.end(),
+      raw: { kind: 'postgres', url: opts.url },
     };
   }
   let client = opts.pglite;
@@ -85,6 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     close: () => pglite.close(),
+    raw: { kind: 'pglite', pglite },
   };
 }
 

@@ -102,24 +102,3 @@ export async function sweepOrphanFiles(opts: {
     return { temporaries, orphans };
   });
 }
-
-/**
- * Sweeps now and every `intervalMinutes` (0 = never); failures are logged. Returns the stop
- * function (the process calls it when shutting down).
- */
-export function scheduleOrphanSweep(opts: {
-  db: Db;
-  blobStore: BlobStore;
-  log: FastifyBaseLogger;
-  intervalMinutes: number;
-}): () => void {
-  if (opts.intervalMinutes <= 0) return () => undefined;
-  const run = () =>
-    sweepOrphanFiles(opts).catch((err: unknown) =>
-      opts.log.warn({ err }, 'orphan file sweep failed'),
-    );
-  void run();
-  const timer = setInterval(run, opts.intervalMinutes * 60 * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type AppConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { generateSigningKeys, type SigningKeys } from '../../src/auth/keys';
+import { Queue } from '../../src/platform/jobs/types';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -26,6 +27,21 @@ export interface TestApp {
 }
 
 /**
+ * Mail is queued and delivered by a worker: a test reads it right after the request that sent
+ * it, so each inject first works the mail queue that request filled (no sleeps).
+ */
+function deliverMailBeforeAnswering(app: FastifyInstance) {
+  if (!app.jobs.runsWorkers) return;
+  const inject = app.inject.bind(app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  const injectThenDeliver = async (opts: InjectOptions) => {
+    const res = await inject(opts);
+    if (app.jobs.sentSinceDrain.has(Queue.mail)) await app.jobs.drain(Queue.mail);
+    return res;
+  };
+  app.inject = injectThenDeliver as FastifyInstance['inject'];
+}
+
+/**
  * The real application on a clean database of its own, with the embedded issuer's keys.
  * `sameAs` builds a second instance on another app's database and keys (as two processes
  * behind a load balancer); closing it leaves the shared database open.
@@ -45,6 +61,7 @@ export async function buildTestApp(
   const keys = sameAs?.keys ?? (await generateSigningKeys());
   const app = await buildApp({ config, database, keys, logger: false });
   await app.ready();
+  deliverMailBeforeAnswering(app);
 
   const [jwk] = keys.privateJwks.keys;
   if (!jwk) throw new Error('no signing key');

@@ -15,13 +15,18 @@ export const Queue = {
 export type QueueName = (typeof Queue)[keyof typeof Queue];
 
 export interface SendJobOptions {
-  /** At most one queued or active job with this key per queue (idempotent enqueue). */
+  /**
+   * At most one queued job with this key per queue (idempotent enqueue): sending again while
+   * one waits answers null. Once it runs, the same key may be queued again (e.g. re-extraction).
+   */
   singletonKey?: string;
   /** The company the job belongs to: its Administrators see the job if it is dead-lettered. */
   companyId?: number | null;
   startAfterSeconds?: number;
   /** Overrides the queue's retry limit. */
   retryLimit?: number;
+  /** What the job does, for people (e.g. 'Mail "Welcome" to a@b.example'); shown if it fails. */
+  label?: string;
 }
 
 export interface JobContext<T> {
@@ -30,13 +35,18 @@ export interface JobContext<T> {
   data: T;
   /** 0 on the first attempt. */
   retryCount: number;
+  companyId: number | null;
 }
 
 export type JobHandler<T = unknown> = (job: JobContext<T>) => Promise<void>;
 
 export interface JobEngine {
   /** Queues a job; resolves to its id, or null when a singleton with the same key is queued. */
-  send<T extends object>(queue: QueueName, data: T, options?: SendJobOptions): Promise<string | null>;
+  send<T extends object>(
+    queue: QueueName,
+    data: T,
+    options?: SendJobOptions,
+  ): Promise<string | null>;
   /** Registers the handler of a queue; workers run only where the engine runs workers. */
   register<T>(queue: QueueName, handler: JobHandler<T>, options?: { concurrency?: number }): void;
 }

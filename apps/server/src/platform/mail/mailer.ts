@@ -10,6 +10,11 @@ export interface MailMessage {
   html?: string;
   /** Extra headers such as List-Unsubscribe. Sent over SMTP; the dev mailbox does not keep them. */
   headers?: Record<string, string>;
+  /**
+   * The company the mail is sent for, when known: its Administrators see the mail's job if it
+   * cannot be delivered. Not part of the mail.
+   */
+  companyId?: number | null;
 }
 
 /** Sends e-mail. Services depend on this interface only, never on the transport. */

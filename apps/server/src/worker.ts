@@ -1,0 +1,44 @@
+import { pino } from 'pino';
+import { loadConfig } from './config';
+import { registerJobHandlers } from './jobs/index';
+import { scheduleOrphanSweep } from './maintenance/orphan-sweep-job';
+import { createBlobStore } from './platform/blob-store/index';
+import { createJobEngine } from './platform/jobs/index';
+import { createMailTransport } from './platform/mail/mail-queue';
+import { prepareDatabase } from './startup';
+
+/**
+ * `npm run worker`: works the job queues without serving HTTP, for deployments that run the API
+ * with JOB_WORKERS=off (docs/jobs.md). Any number of these may run against one PostgreSQL.
+ */
+const config = loadConfig();
+if (!config.databaseUrl)
+  throw new Error(
+    'npm run worker needs DATABASE_URL: the embedded database belongs to the API process, which works the queues itself (JOB_WORKERS=in-process).',
+  );
+const log = pino({ level: config.logLevel, name: 'flowline-worker' });
+const database = await prepareDatabase(config);
+const blobStore = createBlobStore(config);
+const engine = createJobEngine(database, { runWorkers: true }, log);
+const { transport } = createMailTransport(config, database.db);
+registerJobHandlers(engine, {
+  config,
+  database,
+  db: database.db,
+  blobStore,
+  mailTransport: transport,
+  log,
+});
+await engine.start();
+await scheduleOrphanSweep(engine, config);
+log.info('worker started: working the job queues');
+
+const shutdown = async (signal: string) => {
+  log.info({ signal }, 'worker shutting down');
+  await engine.stop();
+  blobStore.close?.();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
