@@ -53,6 +53,12 @@ export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken
 
       const deliver = (event: RealtimeEvent) => {
         if (!tenant || Date.now() >= expiresAt) return;
+        if (event.type !== 'notification') {
+          if (!event.companyIds.includes(tenant.companyId)) return;
+          const { companyIds: _companies, ...message } = event;
+          socket.send(JSON.stringify(message));
+          return;
+        }
         if (event.companyId !== tenant.companyId || event.userId !== tenant.userId) return;
         socket.send(
           JSON.stringify({

@@ -1,10 +1,11 @@
-import type { Database } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
 
 /** The database channel the notifications trigger (migration 0009) announces on. */
 export const REALTIME_CHANNEL = 'flowline_realtime';
 
-/** What the database announces; delivered to the sockets of that user in that company. */
-export interface RealtimeEvent {
+/** A notification row (the trigger); delivered to the sockets of that user in that company. */
+export interface NotificationEvent {
   type: 'notification';
   id: number;
   companyId: number;
@@ -12,6 +13,20 @@ export interface RealtimeEvent {
   notificationTypeId: number;
   title: string;
 }
+
+/**
+ * A change every member of the companies sees (announced by a service or a job with
+ * `announceToCompanies`); delivered to every socket of those companies without `companyIds`.
+ */
+export interface CompanyEvent {
+  type: 'documentExtraction';
+  companyIds: number[];
+  documentId: number;
+  status: string;
+}
+
+/** What the database announces. */
+export type RealtimeEvent = NotificationEvent | CompanyEvent;
 
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
@@ -27,6 +42,11 @@ export interface RealtimeHub {
  * balancer each deliver what any of them — or a job worker — wrote. The LISTEN connection opens
  * with the first subscriber, not at start-up.
  */
+/** Announces a company-wide event on the realtime channel (delivered after the commit). */
+export async function announceToCompanies(db: Db, event: CompanyEvent): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
 export function createRealtimeHub(database: Database): RealtimeHub {
   const listeners = new Set<RealtimeListener>();
   let unlisten: Promise<() => Promise<void>> | null = null;
