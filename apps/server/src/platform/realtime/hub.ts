@@ -28,6 +28,11 @@ export interface CompanyEvent {
 /** What the database announces. */
 export type RealtimeEvent = NotificationEvent | CompanyEvent;
 
+/** Announces a company-wide event on the realtime channel (delivered after the commit). */
+export async function announceToCompanies(db: Db, event: CompanyEvent): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
 export type RealtimeListener = (event: RealtimeEvent) => void;
 
 export interface RealtimeHub {
@@ -42,11 +47,6 @@ export interface RealtimeHub {
  * balancer each deliver what any of them — or a job worker — wrote. The LISTEN connection opens
  * with the first subscriber, not at start-up.
  */
-/** Announces a company-wide event on the realtime channel (delivered after the commit). */
-export async function announceToCompanies(db: Db, event: CompanyEvent): Promise<void> {
-  await db.execute(sql`SELECT pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(event)})`);
-}
-
 export function createRealtimeHub(database: Database): RealtimeHub {
   const listeners = new Set<RealtimeListener>();
   let unlisten: Promise<() => Promise<void>> | null = null;

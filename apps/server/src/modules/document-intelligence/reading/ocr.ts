@@ -13,8 +13,12 @@ const require = createRequire(import.meta.url);
 const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
 const corePath = path.dirname(require.resolve('tesseract.js-core/package.json'));
 
+/** An idle worker is ended after this long (its thread holds ~100 MB); the next page starts one. */
+const IDLE_MS = 60_000;
+
 let workerPromise: Promise<Worker> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
+let idleTimer: NodeJS.Timeout | null = null;
 
 async function createOcrWorker(): Promise<Worker> {
   const { createWorker, OEM, PSM } = await import('tesseract.js');
@@ -45,6 +49,7 @@ function worker(): Promise<Worker> {
  * confidence 0–1. `dpi` is passed to tesseract so it need not guess the resolution.
  */
 export function recognizeWords(image: Buffer, dpi?: number): Promise<ReadWord[]> {
+  if (idleTimer) clearTimeout(idleTimer);
   const run = queue.then(async () => {
     const w = await worker();
     if (dpi) await w.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
@@ -58,6 +63,11 @@ export function recognizeWords(image: Buffer, dpi?: number): Promise<ReadWord[]>
     }
   });
   queue = run.catch(() => undefined);
+  void queue.then(() => {
+    if (idleTimer) clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => void terminateOcr(), IDLE_MS);
+    idleTimer.unref();
+  });
   return run;
 }
 
@@ -78,6 +88,8 @@ export function parseTsv(tsv: string): ReadWord[] {
 
 /** Ends the worker thread (app close, tests). The next recognition starts a new one. */
 export async function terminateOcr(): Promise<void> {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = null;
   const pending = workerPromise;
   workerPromise = null;
   if (!pending) return;

@@ -1,0 +1,172 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DocumentExtraction, ExtractionStatus } from '@flowline/shared';
+import type { Db } from '../../db/client';
+import { documentExtractions, documentPages, documentRoutes, documents } from '../../db/schema/index';
+import type { ReadPage } from './reading/types';
+
+/**
+ * Reading state and pages. The job runs outside any request, so the lookups by document id here
+ * are deliberately not tenant-scoped (`unsafe…`); the page endpoint checks access first.
+ */
+
+/** Marks a document to be read (in the upload's transaction); an existing row starts over. */
+export async function markExtractionPending(tx: Db, documentId: number): Promise<void> {
+  await tx
+    .insert(documentExtractions)
+    .values({ documentId, status: 'pending' })
+    .onConflictDoUpdate({
+      target: documentExtractions.documentId,
+      set: { status: 'pending', error: null, pagesRead: 0, updatedAt: sql`now()` },
+    });
+}
+
+/** The file of a live document, for the job. */
+export async function unsafeFindDocumentFile(db: Db, documentId: number) {
+  const [row] = await db
+    .select({
+      id: documents.id,
+      fileKey: documents.fileKey,
+      contentType: documents.contentType,
+      fileSize: documents.fileSize,
+      ownerCompanyId: documents.ownerCompanyId,
+      deletedAt: documents.deletedAt,
+    })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The owner and every company with a route to the document (the receiver once it is sent). */
+export async function unsafeCompaniesOfDocument(db: Db, documentId: number): Promise<number[]> {
+  const [owner] = await db
+    .select({ id: documents.ownerCompanyId })
+    .from(documents)
+    .where(eq(documents.id, documentId));
+  const routes = await db
+    .selectDistinct({ id: documentRoutes.companyId })
+    .from(documentRoutes)
+    .where(eq(documentRoutes.documentId, documentId));
+  return [...new Set([...(owner ? [owner.id] : []), ...routes.map((r) => r.id)])];
+}
+
+/** Starts an attempt: running, attempts + 1; creates the row if the upload left none. */
+export async function startExtraction(db: Db, documentId: number): Promise<void> {
+  await db
+    .insert(documentExtractions)
+    .values({ documentId, status: 'running', attempts: 1, startedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: documentExtractions.documentId,
+      set: {
+        status: 'running',
+        attempts: sql`${documentExtractions.attempts} + 1`,
+        pagesRead: 0,
+        error: null,
+        startedAt: sql`now()`,
+        finishedAt: null,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+export async function recordProgress(db: Db, documentId: number, pagesRead: number, pageCount: number) {
+  await db
+    .update(documentExtractions)
+    .set({ pagesRead, pageCount, updatedAt: sql`now()` })
+    .where(eq(documentExtractions.documentId, documentId));
+}
+
+export async function finishExtraction(
+  db: Db,
+  documentId: number,
+  status: Extract<ExtractionStatus, 'done' | 'failed' | 'skipped'>,
+  fields: { pageCount?: number | null; error?: string | null } = {},
+): Promise<void> {
+  await db
+    .update(documentExtractions)
+    .set({
+      status,
+      ...(fields.pageCount !== undefined ? { pageCount: fields.pageCount, pagesRead: fields.pageCount ?? 0 } : {}),
+      error: fields.error ?? null,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(documentExtractions.documentId, documentId));
+}
+
+/** Replaces the document's pages (a retry or re-read leaves no stale page behind). */
+export async function replacePages(tx: Db, documentId: number, pages: ReadPage[]): Promise<void> {
+  await tx.delete(documentPages).where(eq(documentPages.documentId, documentId));
+  // Inserted in slices: a 300-page document is one statement too many parameters otherwise.
+  for (let i = 0; i < pages.length; i += 50) {
+    await tx.insert(documentPages).values(
+      pages.slice(i, i + 50).map((p) => ({
+        documentId,
+        pageNumber: p.page,
+        width: p.width,
+        height: p.height,
+        source: p.source,
+        words: p.words,
+        text: p.words.map((w) => w.text).join(' '),
+      })),
+    );
+  }
+}
+
+export async function findPage(db: Db, documentId: number, pageNumber: number) {
+  const [row] = await db
+    .select()
+    .from(documentPages)
+    .where(and(eq(documentPages.documentId, documentId), eq(documentPages.pageNumber, pageNumber)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPages(db: Db, documentId: number) {
+  return db
+    .select()
+    .from(documentPages)
+    .where(eq(documentPages.documentId, documentId))
+    .orderBy(asc(documentPages.pageNumber));
+}
+
+export async function findExtraction(db: Db, documentId: number) {
+  const [row] = await db
+    .select()
+    .from(documentExtractions)
+    .where(eq(documentExtractions.documentId, documentId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The DTO of GET /documents/{id}'s `extraction`; null when the document was never read. */
+export async function findExtractionDto(db: Db, documentId: number): Promise<DocumentExtraction | null> {
+  const row = await findExtraction(db, documentId);
+  if (!row) return null;
+  return {
+    status: row.status,
+    pagesRead: row.pagesRead,
+    pageCount: row.pageCount,
+    error: row.error,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * Readings that never finished and have no job queued, retrying or active: the process died
+ * between the upload's commit and its enqueue, or the job was lost. pg-boss's table is read
+ * directly (its schema is the engine's, `jobSchema`): a job still on its way is left alone.
+ */
+export async function unsafeFindUnfinishedWithoutJob(db: Db, jobSchema: string, queue: string) {
+  const result = await db.execute(sql`
+    SELECT x.document_id AS "documentId", d.owner_company_id AS "companyId"
+    FROM document_extractions x
+    JOIN documents d ON d.id = x.document_id
+    WHERE x.status IN ('pending', 'running') AND d.deleted_at IS NULL
+      AND NOT EXISTS (
+        SELECT 1 FROM ${sql.identifier(jobSchema)}.job j
+        WHERE j.name = ${queue} AND j.singleton_key = 'extract:' || x.document_id
+          AND j.state < 'completed')`);
+  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+  return rows as { documentId: number; companyId: number }[];
+}

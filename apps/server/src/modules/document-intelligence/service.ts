@@ -1,0 +1,110 @@
+import type { Readable } from 'node:stream';
+import type { ExtractionStatus } from '@flowline/shared';
+import type { Db } from '../../db/client';
+import { BlobNotFoundError } from '../../platform/blob-store/blob-store';
+import type { BlobStore } from '../../platform/blob-store/index';
+import { announceToCompanies } from '../../platform/realtime/hub';
+import { refreshDocumentIndex } from '../documents/search-index';
+import { applyAutoExtraction } from './auto-extraction-hook';
+import { isReadableContentType, readDocumentPages, UnreadableDocumentError } from './reading/index';
+import * as repo from './repository';
+
+/** Files above this size are not read (pdf.js holds the whole file in memory). */
+export const MAX_READ_BYTES = 100 * 1024 * 1024;
+
+export interface ExtractionDeps {
+  db: Db;
+  blobStore: BlobStore;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * The reading job for one document (docs/document-intelligence.md): reads its pages, stores them
+ * (replacing earlier ones), adds their words to the document's search, runs auto-extraction and
+ * announces each state to the companies that see the document. A transient failure is rethrown
+ * so the job engine retries it (the row goes back to 'pending'); a file that cannot be read, or
+ * the last attempt, ends 'failed'. Running it twice gives the same result.
+ */
+export async function extractDocument(
+  deps: ExtractionDeps,
+  documentId: number,
+  opts: { finalAttempt: boolean } = { finalAttempt: true },
+): Promise<ExtractionStatus> {
+  const { db } = deps;
+  const doc = await repo.unsafeFindDocumentFile(db, documentId);
+  if (!doc || doc.deletedAt) return 'skipped';
+  await repo.startExtraction(db, documentId);
+  await announce(db, documentId, 'running');
+
+  if (!isReadableContentType(doc.contentType) || doc.fileSize > MAX_READ_BYTES) {
+    const error = doc.fileSize > MAX_READ_BYTES ? 'The file is too large to read.' : 'This kind of file is not read.';
+    await repo.finishExtraction(db, documentId, 'skipped', { error });
+    await announce(db, documentId, 'skipped');
+    return 'skipped';
+  }
+
+  try {
+    const bytes = await readBlob(deps.blobStore, doc.fileKey, MAX_READ_BYTES);
+    const pages = await readDocumentPages({ buffer: bytes }, doc.contentType, {
+      onPage: (n, total) => void repo.recordProgress(db, documentId, n, total).catch(() => undefined),
+    });
+    await db.transaction(async (tx) => {
+      await repo.replacePages(tx, documentId, pages);
+      await refreshDocumentIndex(tx, documentId);
+    });
+    try {
+      await applyAutoExtraction(db, documentId);
+    } catch (error) {
+      // Proposals are a convenience: the words are read and searchable all the same.
+      deps.log?.warn({ err: error, documentId }, 'auto-extraction failed');
+    }
+    await repo.finishExtraction(db, documentId, 'done', { pageCount: pages.length });
+    await announce(db, documentId, 'done');
+    return 'done';
+  } catch (error) {
+    const message = errorMessage(error);
+    if (opts.finalAttempt || isPermanent(error)) {
+      await repo.finishExtraction(db, documentId, 'failed', { error: message });
+      await announce(db, documentId, 'failed');
+      return 'failed';
+    }
+    await repo.markExtractionPending(db, documentId);
+    throw error;
+  }
+}
+
+async function announce(db: Db, documentId: number, status: ExtractionStatus) {
+  const companyIds = await repo.unsafeCompaniesOfDocument(db, documentId);
+  await announceToCompanies(db, { type: 'documentExtraction', companyIds, documentId, status });
+}
+
+/** The blob's bytes, refusing more than `limit` (the stored size could be stale). */
+async function readBlob(blobStore: BlobStore, key: string, limit: number): Promise<Buffer> {
+  const stream: Readable = await blobStore.get(key);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buf.length;
+    if (size > limit) {
+      stream.destroy();
+      throw new UnreadableDocumentError('The file is too large to read.');
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Failures that another attempt would repeat: a broken, encrypted or missing file. */
+function isPermanent(error: unknown): boolean {
+  if (error instanceof UnreadableDocumentError || error instanceof BlobNotFoundError) return true;
+  const name = error instanceof Error ? error.name : '';
+  if (['InvalidPDFException', 'PasswordException', 'MissingPDFException', 'FormatError'].includes(name)) return true;
+  const message = errorMessage(error);
+  return /unsupported image format|corrupt|bad seek|premature end|invalid tiff/i.test(message);
+}
+
+function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 500) || 'Reading the document failed.';
+}
