@@ -50,3 +50,4 @@ export * from './schemas/coding-rules';
 export * from './schemas/signing';
 export * from './schemas/document-intelligence';
 export * from './schemas/document-extraction';
+export * from './schemas/jobs';

@@ -14,6 +14,7 @@ import { downloadsRoutes } from './downloads/routes';
 import { featureFlagsRoutes } from './feature-flags/routes';
 import { healthRoutes } from './health/routes';
 import { invitationsRoutes } from './invitations/routes';
+import { jobsRoutes } from './jobs/routes';
 import { partyActionsRoutes } from './invitations/party-actions';
 import { legalDocumentsRoutes } from './legal-documents/routes';
 import { lineItemsRoutes } from './line-items/routes';
@@ -68,4 +69,5 @@ export const apiModules: ApiModule[] = [
   registrationRoutes,
   terminologyRoutes,
   signingRoutes,
+  jobsRoutes,
 ];
