@@ -1,0 +1,251 @@
+import type { FieldRule, LabelRule } from './labels';
+import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
+import {
+  cleanName,
+  parseAmount,
+  parseDate,
+  parseDecimalInterest,
+  parseIdentifier,
+  type Parsed,
+} from './parse';
+
+/**
+ * Label hits and the values next to them. A value is looked for to the right of its label on the
+ * same line, then directly below it (the first line under the label whose words overlap the
+ * label horizontally — the boxed header and label-above-value layouts).
+ */
+
+export interface LabelHit {
+  line: TextLine;
+  start: number;
+  end: number;
+  rule: FieldRule;
+  label: LabelRule;
+}
+
+export interface Candidate {
+  key: string;
+  value: string;
+  confidence: number;
+  line: TextLine;
+  /** How the value was found, for the cross-checks. */
+  position: 'right' | 'below' | 'layout';
+  /** The words the value was read from. */
+  tokens: Token[];
+}
+
+export function findLabels(lines: TextLine[], rules: FieldRule[], skip: Set<number>): LabelHit[] {
+  const compiled = rules.flatMap((rule) =>
+    rule.labels.map((label) => ({
+      rule,
+      label,
+      re: new RegExp(`(?<=^| )(?:${label.pattern})(?= |$)`, 'g'),
+    })),
+  );
+  const hits: LabelHit[] = [];
+  for (const line of lines) {
+    if (skip.has(line.index)) continue;
+    // The normalised words joined by spaces, with each word's offset, to map matches to tokens.
+    const offsets: { at: number; token: number }[] = [];
+    let joined = '';
+    line.tokens.forEach((t, i) => {
+      if (t.norm === '') return;
+      if (joined) joined += ' ';
+      offsets.push({ at: joined.length, token: i });
+      joined += t.norm;
+    });
+    const found: LabelHit[] = [];
+    for (const { rule, label, re } of compiled) {
+      re.lastIndex = 0;
+      for (let m = re.exec(joined); m; m = re.exec(joined)) {
+        if (m[0] === '') {
+          re.lastIndex++;
+          continue;
+        }
+        const first = offsets.findIndex((o) => o.at === m!.index);
+        const endAt = m.index + m[0].length;
+        let last = first;
+        while (last + 1 < offsets.length && offsets[last + 1]!.at < endAt) last++;
+        if (first < 0) continue;
+        const start = offsets[first]!.token;
+        const end = offsets[last]!.token + 1;
+        const [segStart, segEnd] = segmentAt(line, start);
+        // A label is one phrase: 'Owner' ending one column header and 'Interest' starting the
+        // next are not 'owner interest'.
+        if (end > segEnd) continue;
+        if (label.phraseStart && segStart !== start && !afterColon(line, start)) continue;
+        // A label ends its phrase, or is followed by ':' / '#' / a value; 'Total' inside a
+        // description ('Total station rental') is not a label.
+        found.push({ line, start, end, rule, label });
+      }
+    }
+    // Longest first, then the stronger wording; a word belongs to one label only.
+    found.sort((a, b) => b.end - b.start - (a.end - a.start) || b.label.weight - a.label.weight);
+    const taken = new Set<number>();
+    for (const hit of found) {
+      let free = true;
+      for (let i = hit.start; i < hit.end; i++) if (taken.has(i)) free = false;
+      if (!free) continue;
+      for (let i = hit.start; i < hit.end; i++) taken.add(i);
+      hits.push(hit);
+    }
+  }
+  return hits.sort((a, b) => a.line.index - b.line.index || a.start - b.start);
+}
+
+function afterColon(line: TextLine, i: number): boolean {
+  const prev = line.tokens[i - 1];
+  return !!prev && /[:|]$/.test(prev.text);
+}
+
+/** Parses a value of the rule's kind from the words, or null when they are not one. */
+export function parseValue(rule: FieldRule, tokens: Token[], ocr: boolean): Parsed | null {
+  const text = textOf(tokens).replace(/^[:#\-–\s]+/, '');
+  switch (rule.kind) {
+    case 'id':
+      return parseIdentifier(text, ocr);
+    case 'date':
+      return parseDate(text);
+    case 'amount': {
+      // The amount is the last money-looking run of the phrase ('USD 1,234.56', '$ 1,234.56').
+      for (let n = Math.min(3, tokens.length); n >= 1; n--) {
+        const parsed = parseAmount(textOf(tokens.slice(0, n)));
+        if (parsed) return parsed;
+      }
+      return null;
+    }
+    case 'decimal':
+      return parseDecimalInterest(text);
+    case 'choice': {
+      const choice = rule.choices?.find((c) => c.pattern.test(text));
+      return choice ? { value: choice.value, quality: 1 } : null;
+    }
+    case 'name':
+    case 'block': {
+      const name = cleanName(text);
+      const letters = (name.match(/[A-Za-z]/g) ?? []).length;
+      if (letters < 3 || letters < name.length / 2) return null;
+      return { value: name, quality: 1 };
+    }
+  }
+}
+
+/** 1 for a clean text layer; down to 0.8 for words OCR was unsure of. */
+export function ocrFactor(tokens: Token[]): number {
+  return 0.8 + 0.2 * Math.min(1, meanConfidence(tokens) / 0.85);
+}
+
+function startsWithLabel(hitsByLine: Map<number, LabelHit[]>, line: TextLine, start: number) {
+  return (hitsByLine.get(line.index) ?? []).some((h) => h.start === start);
+}
+
+/** The words right of the label up to the next label, on the same line. */
+function rightOf(hit: LabelHit, hitsByLine: Map<number, LabelHit[]>): Token[] | null {
+  const { line } = hit;
+  let i = hit.end;
+  while (i < line.tokens.length && /^[:#\-–|]*$/.test(line.tokens[i]!.text)) i++;
+  if (i >= line.tokens.length) return null;
+  if (startsWithLabel(hitsByLine, line, i)) return null;
+  const gap = line.tokens[i]!.x0 - line.tokens[hit.end - 1]!.x1;
+  const maxGap = hit.rule.kind === 'name' || hit.rule.kind === 'block' ? 15 : 25;
+  if (gap > maxGap * line.height) return null;
+  const [, segEnd] = segmentAt(line, i);
+  const nextLabel = (hitsByLine.get(line.index) ?? [])
+    .filter((h) => h.start > i)
+    .reduce((min, h) => Math.min(min, h.start), line.tokens.length);
+  return line.tokens.slice(i, Math.min(segEnd, nextLabel));
+}
+
+/** The phrases under the label: up to `max` lines, each the segment overlapping the label. */
+function below(
+  hit: LabelHit,
+  lines: TextLine[],
+  hitsByLine: Map<number, LabelHit[]>,
+  max: number,
+): { tokens: Token[]; aligned: Token[]; line: TextLine }[] {
+  const out: { tokens: Token[]; aligned: Token[]; line: TextLine }[] = [];
+  const label = hit.line.tokens.slice(hit.start, hit.end);
+  const h = hit.line.height;
+  let x0 = label[0]!.x0 - 0.5 * h;
+  let x1 = label[label.length - 1]!.x1 + 0.5 * h;
+  let bottom = hit.line.bottom;
+  for (let li = hit.line.index + 1; li < lines.length && out.length < max; li++) {
+    const line = lines[li]!;
+    if (line.page !== hit.line.page) break;
+    const gap = line.top - bottom;
+    if (gap > (out.length === 0 ? 2.6 : 1.2) * h) break;
+    const overlapping = line.tokens.findIndex((t) => t.x1 > x0 && t.x0 < x1);
+    if (overlapping < 0) continue;
+    const [start, end] = segmentAt(line, overlapping);
+    if (startsWithLabel(hitsByLine, line, start)) break;
+    const nextLabel = (hitsByLine.get(line.index) ?? [])
+      .filter((l) => l.start > start)
+      .reduce((min, l) => Math.min(min, l.start), end);
+    const tokens = line.tokens.slice(start, Math.min(end, nextLabel));
+    const aligned = tokens.filter((t) => t.x1 > x0 && t.x0 < x1);
+    out.push({ tokens, aligned, line });
+    // An address block is aligned on its first line, not on the label.
+    x0 = Math.min(x0, tokens[0]!.x0);
+    x1 = Math.max(x1, tokens[tokens.length - 1]!.x1);
+    bottom = line.bottom;
+  }
+  return out;
+}
+
+export function candidatesFor(lines: TextLine[], hits: LabelHit[]): Candidate[] {
+  const hitsByLine = new Map<number, LabelHit[]>();
+  for (const hit of hits) {
+    hitsByLine.set(hit.line.index, [...(hitsByLine.get(hit.line.index) ?? []), hit]);
+  }
+  const out: Candidate[] = [];
+  for (const hit of hits) {
+    const { rule, label, line } = hit;
+    if (rule.key === null) continue;
+    const ocr = line.source === 'ocr';
+    const page = pageFactor(rule, line);
+    const push = (tokens: Token[], position: 'right' | 'below', factor: number, at: TextLine) => {
+      const parsed = parseValue(rule, tokens, ocr);
+      if (!parsed) return false;
+      const confidence = label.weight * factor * parsed.quality * ocrFactor(tokens) * page;
+      out.push({ key: rule.key!, value: parsed.value, confidence, line: at, position, tokens });
+      return true;
+    };
+    const right = rightOf(hit, hitsByLine);
+    const multi = rule.kind === 'block' ? 4 : 1;
+    if (right && right.length > 0) {
+      // A value far to the right may be the next column's heading: the line below then competes.
+      const far = right[0]!.x0 - line.tokens[hit.end - 1]!.x1 > 3 * line.height;
+      const ok = push(right, 'right', far ? 0.93 : 1, line);
+      if (ok && rule.kind === 'block') {
+        const rest = below(hit, lines, hitsByLine, 3);
+        const last = out[out.length - 1]!;
+        last.value = [last.value, ...rest.map((b) => cleanName(textOf(b.tokens)))].join(', ');
+        last.tokens = [...last.tokens, ...rest.flatMap((b) => b.tokens)];
+      }
+      if (ok && !far) continue;
+    }
+    if (label.below === false) continue;
+    const under = below(hit, lines, hitsByLine, multi);
+    if (under.length === 0) continue;
+    const first = under[0]!;
+    // A typed value is read from the words under the label first: a neighbouring column's
+    // words may share its phrase when the columns are close.
+    const typed = rule.kind !== 'name' && rule.kind !== 'block' && rule.kind !== 'choice';
+    if (typed && first.aligned.length && push(first.aligned, 'below', 0.95, first.line)) continue;
+    if (push(first.tokens, 'below', 0.95, first.line) && rule.kind === 'block') {
+      const last = out[out.length - 1]!;
+      last.value = [last.value, ...under.slice(1).map((b) => cleanName(textOf(b.tokens)))].join(
+        ', ',
+      );
+      last.tokens = [...last.tokens, ...under.slice(1).flatMap((b) => b.tokens)];
+    }
+  }
+  return out;
+}
+
+/** Header fields are most trusted on the first page, totals on the last. */
+function pageFactor(rule: FieldRule, line: TextLine): number {
+  if (line.pageCount === 1) return 1;
+  if (rule.prefer === 'first') return line.page === 1 ? 1 : 0.92;
+  return line.page === line.pageCount ? 1 : 0.92;
+}

@@ -1,0 +1,307 @@
+/**
+ * Label dictionaries: the many ways a document names a field. A pattern is a regular expression
+ * over a line's normalised words joined by single spaces (lines.ts `normalize`: lower case,
+ * punctuation stripped, '#' kept, 'P.O.' → 'po'). Longer matches win over shorter ones, so 'due
+ * date' is never read as 'date'. A label with key null is a stop label: it is recognised only so
+ * that its value is not taken for another field's ('ship date', 'subtotal', 'ship to').
+ */
+
+export type ValueKind = 'id' | 'date' | 'amount' | 'name' | 'block' | 'decimal' | 'choice';
+
+export interface LabelRule {
+  pattern: string;
+  /** How sure a value next to this wording belongs to the field (0–1). */
+  weight: number;
+  /** A generic word ('date', 'total', 'to') counts only at the start of a phrase. */
+  phraseStart?: boolean;
+  /** The value may be on the lines below (default true); false for title words like 'Invoice'. */
+  below?: boolean;
+}
+
+export interface FieldRule {
+  key: string | null;
+  kind: ValueKind;
+  /** Where a document prints this field when it prints it more than once. */
+  prefer: 'first' | 'last';
+  labels: LabelRule[];
+  /** For 'choice' fields: the allowed value for each recognised wording. */
+  choices?: { pattern: RegExp; value: string }[];
+}
+
+const L = (pattern: string, weight: number, extra: Partial<LabelRule> = {}): LabelRule => ({
+  pattern,
+  weight,
+  ...extra,
+});
+const NO = '(?:number|no|num|nbr|#|id)(?: #)?';
+
+export const SUBTOTAL_KEY = '_subtotal';
+export const TAX_KEY = '_tax';
+
+const invoiceRules: FieldRule[] = [
+  {
+    key: 'docNumber',
+    kind: 'id',
+    prefer: 'first',
+    labels: [
+      L(`invoice ${NO}`, 0.97),
+      L(`inv ${NO}`, 0.95),
+      L(`(?:bill|billing) ${NO}`, 0.85),
+      L('invoice', 0.75, { below: false }),
+      L(`(?:ref|reference|document|doc) ${NO}`, 0.6),
+      L('(?:number|no|#)', 0.6, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'docInvoiceDate',
+    kind: 'date',
+    prefer: 'first',
+    labels: [
+      L('(?:invoice|inv|bill|billing|invoiced) (?:date|dt)', 0.97),
+      L('date of (?:invoice|issue|bill)', 0.97),
+      L('(?:issue|issued|issuance) date|date issued|invoiced on|issued on', 0.92),
+      L('date', 0.8, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'docDueDate',
+    kind: 'date',
+    prefer: 'first',
+    labels: [
+      L(
+        '(?:payment )?due date|date due|payment due(?: by| on)?|due (?:by|on)|pay by|please pay by',
+        0.95,
+      ),
+      L('due', 0.8, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'docServiceDate',
+    kind: 'date',
+    prefer: 'first',
+    labels: [L('(?:service|work|job|ticket) date|dates? of service|date performed', 0.9)],
+  },
+  {
+    key: 'docTotal',
+    kind: 'amount',
+    prefer: 'last',
+    labels: [
+      L(
+        '(?:grand|invoice) total|total (?:amount )?due|total invoice(?: amount)?|invoice amount',
+        0.97,
+      ),
+      L('total amount|amount due|balance due|amount payable|total payable|net amount due', 0.95),
+      L('please pay(?: this amount)?|pay this amount|total (?:usd|us\\$|\\$)', 0.92),
+      L('total', 0.85, { phraseStart: true }),
+    ],
+  },
+  {
+    key: SUBTOTAL_KEY,
+    kind: 'amount',
+    prefer: 'last',
+    labels: [L('sub ?total|sub-total|total before tax|net total', 0.9)],
+  },
+  {
+    key: TAX_KEY,
+    kind: 'amount',
+    prefer: 'last',
+    labels: [
+      L('(?:sales |state |local )?tax(?: amount)?(?: \\(?\\d+(?:\\.\\d+)?%\\)?)?|vat|gst', 0.9),
+    ],
+  },
+  {
+    key: 'docPONumber',
+    kind: 'id',
+    prefer: 'first',
+    labels: [
+      L(`(?:purchase order|customer po|client po|po|p o)(?! box)(?: ${NO})?`, 0.95),
+      L(`order ${NO}`, 0.75),
+    ],
+  },
+  {
+    key: 'docAFE',
+    kind: 'id',
+    prefer: 'first',
+    labels: [L(`afe(?: ${NO})?|authority for expenditure(?: ${NO})?`, 0.95)],
+  },
+  {
+    key: 'docARCompany',
+    kind: 'name',
+    prefer: 'first',
+    labels: [
+      L('vendor(?: name)?|supplier(?: name)?|contractor|sold by|billed by|service provider', 0.88),
+      L('(?:make )?(?:checks|cheques) payable to|payable to|pay to the order of', 0.85),
+      L('from', 0.7, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'docARPurchaserName',
+    kind: 'name',
+    prefer: 'first',
+    labels: [
+      L(
+        'bill to|billed to|sold to|invoice to|invoiced to|customer name|purchaser|bill to customer',
+        0.92,
+      ),
+      L('customer|client', 0.8, { phraseStart: true }),
+      L('to', 0.65, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'remitTo',
+    kind: 'block',
+    prefer: 'first',
+    labels: [
+      L(
+        '(?:please )?remit(?: payment)?(?: to)?|remittance(?: address)?|send payments? to|mail payments? to',
+        0.92,
+      ),
+    ],
+  },
+  {
+    key: 'docPaymentTerms',
+    kind: 'choice',
+    prefer: 'first',
+    labels: [L('(?:payment )?terms', 0.9)],
+    choices: [
+      { pattern: /due (?:on|upon) receipt|upon receipt|on receipt/i, value: 'Due on receipt' },
+      { pattern: /net\s*-?\s*15\b/i, value: 'Net 15' },
+      { pattern: /net\s*-?\s*30\b/i, value: 'Net 30' },
+      { pattern: /net\s*-?\s*45\b/i, value: 'Net 45' },
+      { pattern: /net\s*-?\s*60\b/i, value: 'Net 60' },
+    ],
+  },
+  {
+    key: null,
+    kind: 'id',
+    prefer: 'first',
+    labels: [
+      L(
+        '(?:ship|order|po|delivery|delivered|shipped|print|printed|run|statement) date|date (?:shipped|ordered|printed)',
+        1,
+      ),
+      L(
+        'ship to|deliver to|shipping address|location|job site|site|field ticket|ticket(?: #| no| number)?',
+        1,
+      ),
+      L(
+        `(?:customer|account|acct|client|vendor|tax|federal tax|ein|fein|sales ?rep|job|well|lease|owner) ${NO}|ein|fein|tax id`,
+        1,
+      ),
+      L('phone|tel|telephone|fax|e-?mail|web|website|page|sheet', 1, { phraseStart: true }),
+      L(
+        'page total|balance forward|previous balance|(?:payments?|amount paid|credits?)(?: (?:and|&) credits?)?|paid|freight|shipping|discount|deposit',
+        1,
+      ),
+      L(
+        '(?:total )?(?:qty|quantity|hours|hrs|units|weight)|qty shipped|total (?:tax|taxes|discount)',
+        1,
+      ),
+      L('salesperson|rep|representative|attn|attention|description', 1),
+    ],
+  },
+];
+
+const divisionOrderRules: FieldRule[] = [
+  {
+    key: 'docOwnerName',
+    kind: 'name',
+    prefer: 'first',
+    labels: [
+      L(
+        '(?:interest )?owner (?:name|of record)(?: (?:and|&) address)?|name of owner|interest owner|payee name',
+        0.92,
+      ),
+      L('owner|payee', 0.85, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'docOwnerNumber',
+    kind: 'id',
+    prefer: 'first',
+    labels: [L(`(?:owner|payee|interest owner) ${NO}|owner code|owner account`, 0.95)],
+  },
+  {
+    key: 'docPropertyName',
+    kind: 'name',
+    prefer: 'first',
+    labels: [
+      L(
+        'property name|lease name|property description|unit name|property / lease|lease / property',
+        0.92,
+      ),
+      L('property|lease', 0.85, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'docWellName',
+    kind: 'name',
+    prefer: 'first',
+    labels: [
+      L('well name(?: (?:and|&) (?:number|no))?|well / unit', 0.92),
+      L('well', 0.85, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'docDecimalInterest',
+    kind: 'decimal',
+    prefer: 'first',
+    labels: [
+      L(
+        '(?:owner |revenue |royalty |working )?decimal(?: interest)?(?: \\(nri\\))?|net revenue interest|nri|owner interest|interest decimal|division interest|revenue interest|decimal int',
+        0.95,
+      ),
+      L('interest', 0.7, { phraseStart: true }),
+    ],
+  },
+  {
+    key: 'docInterestType',
+    kind: 'choice',
+    prefer: 'first',
+    labels: [
+      L('(?:interest|int) type|type of interest', 0.9),
+      L('type', 0.8, { phraseStart: true }),
+    ],
+    choices: [
+      { pattern: /overrid|\bor(?:ri)?\b/i, value: 'Overriding Royalty' },
+      { pattern: /non.?participating|\bnpri\b/i, value: 'Non-Participating' },
+      { pattern: /working|\bwi\b/i, value: 'Working Interest' },
+      { pattern: /royalty|\bri\b|\bru\b/i, value: 'Royalty' },
+    ],
+  },
+  {
+    key: 'docEffectiveDate',
+    kind: 'date',
+    prefer: 'first',
+    labels: [
+      L('effective date|date effective|eff date|effective as of|effective from', 0.95),
+      L('effective', 0.9, { phraseStart: true }),
+      L(
+        'effective (?:with|for) (?:production|sales)(?: from| beginning| on)?|first production date',
+        0.9,
+      ),
+    ],
+  },
+  {
+    key: null,
+    kind: 'id',
+    prefer: 'first',
+    labels: [
+      L(
+        `(?:property|lease|well|api|unit|operator|tract|county|state) ${NO}|county/state|county / state|tax id|ssn|tin|owner signature|signature of owner`,
+        1,
+      ),
+      L(
+        'api|county|state|township|section|range|operator|date|prepared|signature|witness|phone|e-?mail|page|products?',
+        1,
+        { phraseStart: true },
+      ),
+    ],
+  },
+];
+
+export function fieldRulesFor(documentTypeId: number): FieldRule[] {
+  if (documentTypeId === 93) return invoiceRules;
+  if (documentTypeId === 87 || documentTypeId === 94) return divisionOrderRules;
+  return [];
+}

@@ -1,0 +1,192 @@
+import { metadataFieldSeeds } from '@flowline/shared';
+import type { ReadPage } from '../reading/types';
+import { candidatesFor, findLabels, ocrFactor, type Candidate } from './candidates';
+import { fieldRulesFor, SUBTOTAL_KEY, TAX_KEY } from './labels';
+import { findLineItems, type ProposedLine } from './line-items';
+import { buildLines, segmentAt, textOf, type TextLine, type Token } from './lines';
+import { cleanName, parseDate } from './parse';
+
+/**
+ * Proposed metadata values and line items for a document of a given type, from its read pages.
+ * Pure: no I/O. Scoring (docs/document-intelligence.md, "Proposals"):
+ *   candidate = label weight × position (right 1, below 0.95) × parse quality × OCR factor × page
+ *   value     = best candidate + 0.05 per other candidate agreeing, + 0.1 for a total that equals
+ *               the sum of the lines or subtotal + tax; capped at 0.99
+ * and nothing under PROPOSAL_THRESHOLD is proposed.
+ */
+
+export const PROPOSAL_THRESHOLD = 0.5;
+
+/** Proposed beside the type's fields: the invoice's remit-to block (no metadata field holds it). */
+export const REMIT_TO_KEY = 'remitTo';
+
+export interface ProposedMetadataValue {
+  key: string;
+  value: string;
+  confidence: number;
+}
+
+export interface MetadataProposals {
+  values: ProposedMetadataValue[];
+  lineItems: ProposedLine[];
+}
+
+const COMPANY_SUFFIX =
+  /\b(?:llc|l\.l\.c|inc|incorporated|corp|corporation|co|company|ltd|lp|l\.p|llp|plc|services|energy|oil|gas|resources|operating|partners|group|holdings|enterprises|supply|solutions)\b\.?/i;
+const NOT_A_NAME =
+  /\binvoice\b|\bstatement\b|@|www\.|https?:|\bpage\b|^\d|\(\d{3}\)|\d{3}[-.]\d{3}[-.]\d{4}|\b[A-Z]{2},? \d{5}\b|\bp\.? ?o\.? box\b|^(?:\S ){3,}\S$/i;
+
+/**
+ * The letterhead: the largest print near the top of the first page that is neither a label, nor
+ * a value already read, nor part of the line-item table.
+ */
+function letterhead(lines: TextLine[], used: Set<Token>, table: Set<number>): Candidate[] {
+  const first = lines.filter((l) => l.page === 1);
+  if (first.length === 0) return [];
+  const heights = first.map((l) => l.height).sort((a, b) => a - b);
+  const usual = heights[Math.floor(heights.length / 2)]!;
+  const top = first.filter((l) => l.top < l.pageHeight * 0.3 && !table.has(l.index));
+  let best: { line: TextLine; text: string; score: number; conf: number } | null = null;
+  for (const line of top) {
+    for (const start of line.segmentStarts) {
+      const [s, e] = segmentAt(line, start);
+      const phrase = line.tokens.slice(s, e);
+      // 'Vendor LLC | 12 Main St, Midland' — the name is what comes before a separator.
+      const cut = phrase.findIndex((t) => /^[|•·*]$/.test(t.text));
+      const tokens = cut > 0 ? phrase.slice(0, cut) : phrase;
+      if (tokens.some((t) => used.has(t))) continue;
+      const text = cleanName(textOf(tokens));
+      const letters = (text.match(/[A-Za-z]/g) ?? []).length;
+      if (letters < 4 || NOT_A_NAME.test(text) || tokens.length > 8) continue;
+      const height = Math.max(...tokens.map((t) => t.bottom - t.top));
+      const suffix = COMPANY_SUFFIX.test(text);
+      const score = height / usual + (suffix ? 0.5 : 0) - line.top / line.pageHeight;
+      const conf =
+        (0.55 + (height >= 1.3 * usual ? 0.15 : 0) + (suffix ? 0.2 : 0)) * ocrFactor(tokens);
+      if (!best || score > best.score) best = { line, text, score, conf };
+    }
+  }
+  if (!best) return [];
+  return [
+    {
+      key: 'docARCompany',
+      value: best.text,
+      confidence: best.conf,
+      line: best.line,
+      position: 'layout',
+      tokens: [],
+    },
+  ];
+}
+
+/** An invoice without a date label: the first date printed in the top half of the first page. */
+function firstDate(lines: TextLine[], labelled: Set<number>): Candidate[] {
+  for (const line of lines) {
+    if (line.page !== 1 || line.top > line.pageHeight / 2 || labelled.has(line.index)) continue;
+    const parsed = parseDate(textOf(line.tokens));
+    if (parsed) {
+      return [
+        {
+          key: 'docInvoiceDate',
+          value: parsed.value,
+          confidence: 0.55 * parsed.quality * ocrFactor(line.tokens),
+          line,
+          position: 'layout',
+          tokens: line.tokens,
+        },
+      ];
+    }
+  }
+  return [];
+}
+
+const near = (a: number, b: number) => Math.abs(a - b) < 0.011;
+
+/** A total that adds up is trusted more; of several total wordings, the largest amount wins ties. */
+function crossCheckTotals(candidates: Candidate[], lineSum: number | null): void {
+  const totals = candidates.filter((c) => c.key === 'docTotal');
+  const subtotals = candidates.filter((c) => c.key === SUBTOTAL_KEY).map((c) => Number(c.value));
+  const taxes = candidates.filter((c) => c.key === TAX_KEY).map((c) => Number(c.value));
+  const largest = Math.max(...totals.map((c) => Number(c.value)));
+  for (const c of totals) {
+    const v = Number(c.value);
+    const sums = [
+      ...(lineSum !== null ? [lineSum] : []),
+      ...subtotals,
+      ...subtotals.flatMap((s) => taxes.map((t) => s + t)),
+    ];
+    if (sums.some((s) => near(s, v))) c.confidence += 0.1;
+    if (subtotals.length && subtotals.every((s) => v < s - 0.005)) c.confidence -= 0.2;
+    if (v === largest) c.confidence += 0.03;
+    if (v <= 0) c.confidence -= 0.3;
+  }
+}
+
+function decide(candidates: Candidate[]): ProposedMetadataValue[] {
+  const byKey = new Map<string, Map<string, Candidate[]>>();
+  for (const c of candidates) {
+    if (c.key.startsWith('_')) continue;
+    const values = byKey.get(c.key) ?? new Map<string, Candidate[]>();
+    const id = c.value.toLowerCase();
+    values.set(id, [...(values.get(id) ?? []), c]);
+    byKey.set(c.key, values);
+  }
+  const out: ProposedMetadataValue[] = [];
+  for (const [key, values] of byKey) {
+    let best: ProposedMetadataValue | null = null;
+    for (const group of values.values()) {
+      const sorted = [...group].sort((a, b) => b.confidence - a.confidence);
+      const lines = new Set(sorted.map((c) => c.line.index));
+      const confidence = Math.min(0.99, sorted[0]!.confidence + 0.05 * (lines.size - 1));
+      if (!best || confidence > best.confidence) {
+        best = { key, value: sorted[0]!.value, confidence: Math.round(confidence * 100) / 100 };
+      }
+    }
+    if (best && best.confidence >= PROPOSAL_THRESHOLD) out.push(best);
+  }
+  return out.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+export function proposeMetadata(documentTypeId: number, pages: ReadPage[]): MetadataProposals {
+  const rules = fieldRulesFor(documentTypeId);
+  if (rules.length === 0) return { values: [], lineItems: [] };
+  const lines = buildLines(pages);
+  const invoice = documentTypeId === 93;
+  const table = invoice
+    ? findLineItems(lines)
+    : { lines: [], lineIndexes: new Set<number>(), sum: null };
+  const hits = findLabels(lines, rules, table.lineIndexes);
+  const candidates = candidatesFor(lines, hits);
+  if (invoice) {
+    const used = new Set<Token>([
+      ...hits.flatMap((h) => h.line.tokens.slice(h.start, h.end)),
+      ...candidates.flatMap((c) => c.tokens),
+    ]);
+    candidates.push(...letterhead(lines, used, table.lineIndexes));
+    if (!candidates.some((c) => c.key === 'docInvoiceDate')) {
+      candidates.push(
+        ...firstDate(
+          lines,
+          new Set(hits.filter((h) => h.rule.kind === 'date').map((h) => h.line.index)),
+        ),
+      );
+    }
+    crossCheckTotals(candidates, table.sum);
+  }
+  const values = decide(candidates);
+  const total = values.find((v) => v.key === 'docTotal');
+  const lineItems =
+    total && table.sum !== null && near(table.sum, Number(total.value))
+      ? table.lines.map((l) => ({ ...l, confidence: Math.min(0.99, l.confidence + 0.1) }))
+      : table.lines;
+  const allowed = new Set(
+    metadataFieldSeeds.filter((f) => f.documentTypeId === documentTypeId).map((f) => f.key),
+  );
+  if (invoice) allowed.add(REMIT_TO_KEY);
+  return {
+    values: values.filter((v) => allowed.has(v.key)),
+    lineItems: lineItems
+      .filter((l) => l.confidence >= PROPOSAL_THRESHOLD)
+      .map((l) => ({ ...l, confidence: Math.round(Math.min(0.99, l.confidence) * 100) / 100 })),
+  };
+}

@@ -1,0 +1,123 @@
+// Accuracy of auto-extraction and document-type detection on a generated, labelled corpus.
+// Prints per-field precision and recall (text PDFs and scans apart), detection accuracy, line
+// items and seconds per page. Figures, not a test. docs/document-intelligence.md "Accuracy".
+//   npm run bench:extraction                 (60 text PDFs + 30 scans, seed 14)
+//   npm run bench:extraction -- --quick      (9 text PDFs + 3 scans)
+//   npm run bench:extraction -- --heldout    (the held-out invoice templates, another seed)
+//   npm run bench:extraction -- --texts=30 --scans=10 --seed=7 --misses
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  detectDocumentType,
+  proposeMetadata,
+} from '../apps/server/src/modules/document-intelligence/proposals/index';
+import {
+  readDocumentPages,
+  terminateOcr,
+} from '../apps/server/src/modules/document-intelligence/reading/index';
+import { generateTextDocuments, scanCopy, type CorpusDocument } from './extraction/corpus';
+import { Random } from './extraction/random';
+import { pct, Scoreboard } from './extraction/score';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    heldout: { type: 'boolean', default: false },
+    misses: { type: 'boolean', default: false },
+    texts: { type: 'string' },
+    scans: { type: 'string' },
+    seed: { type: 'string' },
+    out: { type: 'string', default: path.join(import.meta.dirname, 'fixtures/extraction') },
+  },
+});
+const texts = Number(args.texts ?? (args.quick ? 9 : 60));
+const scans = Number(args.scans ?? (args.quick ? 3 : 30));
+const seed = Number(args.seed ?? (args.heldout ? 1014 : 14));
+
+const INVOICE_KEYS = [
+  'docNumber',
+  'docInvoiceDate',
+  'docTotal',
+  'docDueDate',
+  'docPONumber',
+  'docAFE',
+  'docARCompany',
+  'docARPurchaserName',
+  'remitTo',
+];
+const DO_KEYS = [
+  'docOwnerName',
+  'docOwnerNumber',
+  'docPropertyName',
+  'docWellName',
+  'docDecimalInterest',
+  'docInterestType',
+  'docEffectiveDate',
+];
+
+async function main() {
+  fs.mkdirSync(args.out, { recursive: true });
+  const docs = await generateTextDocuments({ seed, texts, heldOut: args.heldout });
+  const r = new Random(seed + 1);
+  // Scanned copies spread over the templates: every k-th text document.
+  const step = Math.max(1, Math.floor(docs.length / Math.max(1, scans)));
+  const scanned: CorpusDocument[] = [];
+  for (let i = 0; i < docs.length && scanned.length < scans; i += step)
+    scanned.push(await scanCopy(docs[i]!, r));
+  for (const d of [...docs, ...scanned]) {
+    fs.writeFileSync(path.join(args.out, d.truth.file), d.bytes);
+    fs.writeFileSync(path.join(args.out, `${d.truth.file}.json`), JSON.stringify(d.truth, null, 2));
+  }
+  console.log(
+    `corpus: ${docs.length} text PDFs + ${scanned.length} scans in ${path.relative(process.cwd(), args.out)} (seed ${seed}${args.heldout ? ', held-out templates' : ''})`,
+  );
+
+  for (const [label, set] of [
+    ['text PDFs', docs],
+    ['scans', scanned],
+  ] as const) {
+    if (set.length === 0) continue;
+    const board = new Scoreboard();
+    let pages = 0;
+    let readSeconds = 0;
+    let ruleSeconds = 0;
+    for (const d of set) {
+      const t0 = performance.now();
+      const read = await readDocumentPages({ buffer: Buffer.from(d.bytes) }, d.contentType);
+      const t1 = performance.now();
+      const proposals = proposeMetadata(d.truth.documentTypeId, read);
+      const detected = detectDocumentType(read);
+      const t2 = performance.now();
+      pages += read.length;
+      readSeconds += (t1 - t0) / 1000;
+      ruleSeconds += (t2 - t1) / 1000;
+      const keys = d.truth.kind === 'invoice' ? INVOICE_KEYS : DO_KEYS;
+      board.add(d.truth.file, d.truth.fields, proposals.values, keys);
+      if (d.truth.kind === 'invoice') board.addLines(d.truth.lineItems, proposals.lineItems);
+      board.addDetection(d.truth.documentTypeId, detected.documentTypeId);
+    }
+    console.log(`\n== ${label}: ${set.length} documents, ${pages} pages ==`);
+    console.log('field                 printed  proposed  correct  precision  recall');
+    for (const [key, t] of board.fields) {
+      console.log(
+        `${key.padEnd(22)}${String(t.printed).padStart(7)}${String(t.proposed).padStart(10)}${String(t.correct).padStart(9)}${pct(t.correct, t.proposed).padStart(11)}${pct(t.correct, t.printed).padStart(8)}`,
+      );
+    }
+    const l = board.lines;
+    console.log(
+      `line items: ${l.printed} printed, ${l.proposed} proposed, ${l.correct} correct — precision ${pct(l.correct, l.proposed)}, recall ${pct(l.correct, l.printed)}`,
+    );
+    const dt = board.detection;
+    console.log(
+      `type detection: ${pct(dt.exact, dt.total)} exact, ${pct(dt.family, dt.total)} counting pending/plain division orders as one, ${dt.none} with no suggestion`,
+    );
+    console.log(
+      `time: reading ${(readSeconds / pages).toFixed(2)} s/page, rules ${((1000 * ruleSeconds) / pages).toFixed(1)} ms/page`,
+    );
+    if (args.misses) for (const m of board.misses) console.log(`  miss ${m}`);
+  }
+  await terminateOcr();
+}
+
+await main();
