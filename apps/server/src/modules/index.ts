@@ -6,6 +6,7 @@ import { companiesRoutes } from './companies/routes';
 import { documentAttachmentsRoutes } from './document-attachments/routes';
 import { documentHistoryRoutes } from './document-history/routes';
 import { documentListsRoutes } from './document-lists/routes';
+import { documentOcrRoutes } from './document-intelligence/ocr-routes';
 import { documentsRoutes } from './documents/routes';
 import { documentTypesRoutes } from './document-types/routes';
 import { documentUploadRoutes } from './document-upload/routes';
@@ -69,5 +70,6 @@ export const apiModules: ApiModule[] = [
   registrationRoutes,
   terminologyRoutes,
   signingRoutes,
+  documentOcrRoutes,
   jobsRoutes,
 ];

@@ -7,7 +7,7 @@ import * as service from './service';
 import { receiveDocumentUpload } from './upload-reader';
 
 /** Document upload and batches (spec 1 §7, spec 3 §7); see docs/document-upload-and-files.md. */
-export const documentUploadRoutes: ApiModule = async (app, { db, blobStore, config }) => {
+export const documentUploadRoutes: ApiModule = async (app, { db, blobStore, config, jobs }) => {
   // Multipart only in this plugin's scope: the file streams, the global 1 MB JSON limit stays.
   // The reader counts bytes itself and reports 413, so busboy's limit only truncates.
   await app.register(multipart, { throwFileSizeLimit: false });
@@ -39,6 +39,8 @@ export const documentUploadRoutes: ApiModule = async (app, { db, blobStore, conf
             acceptsType: service.acceptsUploadType,
             refuseType: service.uploadTypeRefusal,
           }),
+          undefined,
+          jobs,
         );
         return await reply.status(201).send(result);
       } catch (error) {

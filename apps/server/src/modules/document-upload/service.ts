@@ -17,6 +17,9 @@ import { assertCanChangeData } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { BlobStore } from '../../platform/blob-store/index';
+import type { JobEngine } from '../../platform/jobs/types';
+import { enqueueDocumentExtraction } from '../document-intelligence/jobs';
+import { markExtractionPending } from '../document-intelligence/repository';
 import { findDocumentType } from '../document-types/repository';
 import { requireVisibleDocument } from '../documents/access';
 import { lockBlobForUse, releaseBlobIfUnreferenced } from './blob-cleanup';
@@ -87,22 +90,36 @@ export async function uploadDocument(
   ctx: TenantContext,
   receive: ReceiveUpload,
   now = new Date(),
+  jobs?: JobEngine,
 ): Promise<UploadResult> {
   assertCanUpload(ctx);
   const release = (file: NewDocumentFile) => releaseBlobIfUnreferenced(db, blobStore, file);
   const { plan, file } = await receive((data) => prepareUpload(db, ctx, data, now), release);
+  let result: UploadResult;
   try {
-    return await db.transaction(async (tx) => {
+    result = await db.transaction(async (tx) => {
       await lockBlobForUse(tx, blobStore, file);
       if (plan.kind === 'attachment') return addAttachment(tx, ctx, plan, file);
-      if (plan.kind === 'replacement') return addReplacement(tx, ctx, plan, file, now);
-      return addDocument(tx, ctx, plan, file, now);
+      const added =
+        plan.kind === 'replacement'
+          ? await addReplacement(tx, ctx, plan, file, now)
+          : await addDocument(tx, ctx, plan, file, now);
+      // Every uploaded document is read (docs/document-intelligence.md); the upload never waits.
+      for (const id of added.documentIds) await markExtractionPending(tx, id);
+      return added;
     });
   } catch (error) {
     // A failed clean-up leaves an orphaned blob (disk space only); the caller gets the real error.
     await release(file).catch(() => undefined);
     throw error;
   }
+  if (jobs && plan.kind !== 'attachment') {
+    // After the commit: a lost enqueue leaves the row 'pending', queued again at the next start.
+    for (const id of result.documentIds) {
+      await enqueueDocumentExtraction(jobs, id, ctx.companyId).catch(() => undefined);
+    }
+  }
+  return result;
 }
 
 /** Validates fileUploadData against the database; the checks of spec 3 §5 Send dialog and ours. */

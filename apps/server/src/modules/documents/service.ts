@@ -36,6 +36,7 @@ import { markViewedOnOpen } from '../document-workflow/viewed';
 import { findPossibleDuplicates } from './duplicates';
 import { loadLineItemRows } from '../line-items/service';
 import { findDocumentSignatures } from '../signing/repository';
+import { findExtractionDto } from '../document-intelligence/repository';
 import * as repo from './repository';
 import * as versions from './version-repository';
 
@@ -116,6 +117,7 @@ export async function presentForCaller(
       loaded,
       route.listValues[MetadataKey.number] ?? null,
     ),
+    extraction: await findExtractionDto(db, doc.id),
     documentSignatures: (await findDocumentSignatures(db, doc.id)).map((s) => ({
       imageAsBase64: s.imageBase64,
       userId: s.userId ?? 0,
