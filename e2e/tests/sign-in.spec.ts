@@ -84,6 +84,7 @@ test('a ReadOnly user does not see the admin section; an Administrator does', as
     'Coding Rules',
     'Connections',
     'Invitations',
+    'Background jobs',
   ]);
 });
 

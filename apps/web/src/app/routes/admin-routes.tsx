@@ -28,6 +28,10 @@ export const adminRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('../../features/api-keys/api-key-list-page'), 'ApiKeyListPage'),
       },
       {
+        path: 'jobs',
+        lazy: lazyPage(() => import('../../features/jobs/failed-jobs-page'), 'FailedJobsPage'),
+      },
+      {
         path: 'codingrules',
         lazy: lazyPage(
           () => import('../../features/coding-rules/coding-rules-page'),

@@ -18,7 +18,8 @@ export type NavIcon =
   | 'codingRules'
   | 'connections'
   | 'invitations'
-  | 'system';
+  | 'system'
+  | 'jobs';
 
 export interface NavLinkItem {
   label: string;
@@ -65,6 +66,7 @@ const adminLinks: readonly NavLinkItem[] = [
   { label: 'Coding Rules', to: '/admin/codingrules', icon: 'codingRules' },
   { label: 'Connections', to: '/admin/parties', icon: 'connections' },
   { label: 'Invitations', to: '/admin/invitations', icon: 'invitations' },
+  { label: 'Background jobs', to: '/admin/jobs', icon: 'jobs' },
 ];
 
 /** The admin section (Administrators only); on mobile only Invitations remains. */

@@ -25,6 +25,7 @@ import HubOutlined from '@mui/icons-material/HubOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import { useSession } from '../../features/session/use-session';
 import { useDocumentTypes } from '../../features/document-types/api';
 import { useFeatureFlags } from '../../features/feature-flags/api';
@@ -58,6 +59,7 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   connections: HubOutlined,
   invitations: MailOutlined,
   system: CampaignOutlined,
+  jobs: PendingActionsOutlined,
 };
 
 /** The Invitations link carries the count of live invitations (spec 2 §2.7). */

@@ -27,6 +27,7 @@ const adminLabels = [
   'Coding Rules',
   'Connections',
   'Invitations',
+  'Background jobs',
 ];
 
 describe('navigation', () => {
