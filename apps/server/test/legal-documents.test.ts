@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LEGAL_EXTRACTION_FAILED_MESSAGE,
   LegalDocumentType as Type,
   legalDocumentMessages as msg,
   PartyType,
@@ -15,7 +17,7 @@ import { legalDocuments, parties } from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
 import { multipartBody, type FilePart } from './helpers/multipart';
-import { docx, ole2Doc, pdf, png } from './helpers/legal-files';
+import { blankPdf, docx, ole2Doc, pdf, png, textPng } from './helpers/legal-files';
 
 let t: TestApp;
 let dataDir: string;
@@ -135,7 +137,7 @@ describe('legal document upload', () => {
   });
 
   it.each([
-    ['a PNG', { name: 'scan.png', data: png }, 'image/png'],
+    ['a PNG', { name: 'scan.png', data: textPng }, 'image/png'],
     ['a Word 97 .doc', { name: 'w9.doc', data: ole2Doc }, 'application/msword'],
     [
       'a .docx',
@@ -146,6 +148,20 @@ describe('legal document upload', () => {
     const res = await upload(admin, { ...privateW9, isActive: false }, file);
     expect(res.statusCode).toBe(201);
     expect(res.json().contentType).toBe(contentType);
+  });
+
+  it.each([
+    ['a blank scanned PDF', { name: 'blank-w9.pdf', data: blankPdf }],
+    ['an image without a word', { name: 'dot.png', data: png }],
+  ])('keeps %s but answers 501 when reading finds nothing (spec 3 §8)', async (_label, file) => {
+    const res = await upload(admin, { ...privateW9, isActive: false }, file);
+    expect(res.statusCode).toBe(501);
+    expect(res.json().error).toEqual({
+      code: 'extraction_failed',
+      message: LEGAL_EXTRACTION_FAILED_MESSAGE,
+    });
+    const rows = await t.db.select().from(legalDocuments).where(eq(legalDocuments.fileName, file.name));
+    expect(rows).toHaveLength(1);
   });
 
   it('shares with connected connections', async () => {

@@ -12,6 +12,7 @@ import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blob-store/index';
+import { assertLegalDocumentReadable } from '../document-intelligence/legal-reading';
 import { presentLegalDocument } from './presenter';
 import * as repo from './repository';
 import type { StoredUpload, UploadDetails } from './upload-reader';
@@ -71,7 +72,10 @@ export async function uploadLegalDocument(
 ): Promise<LegalDocument> {
   assertAdministrator(ctx);
   const { details, file } = await receive();
-  return createLegalDocument(db, blobStore, ctx, details, file);
+  const created = await createLegalDocument(db, blobStore, ctx, details, file);
+  // Read after the row is written: a failed reading keeps the upload and answers 501 (spec 3 §8).
+  await assertLegalDocumentReadable(blobStore, file);
+  return created;
 }
 
 /**
