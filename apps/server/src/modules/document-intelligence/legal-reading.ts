@@ -20,7 +20,7 @@ export async function assertLegalDocumentReadable(
   file: { key: string; contentType: string },
 ): Promise<void> {
   if (!isReadableContentType(file.contentType)) return;
-  let words = 0;
+  let words: number;
   try {
     const bytes = await streamToBuffer(await blobStore.get(file.key));
     const pages = await withTimeout(
