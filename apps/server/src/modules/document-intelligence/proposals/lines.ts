@@ -84,7 +84,15 @@ function splitWord(w: ReadWord): ReadWord[] {
 }
 
 function pageLines(page: ReadPage, pageCount: number): Omit<TextLine, 'index'>[] {
-  const words = page.words.filter((w) => w.text.trim() !== '' && w.height > 0).flatMap(splitWord);
+  const all = page.words.filter((w) => w.text.trim() !== '' && w.height > 0);
+  const heights = all.map((w) => w.height).sort((a, b) => a - b);
+  const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+  // Specks of a scan read as '.', ':' or a tiny letter: dropped so they neither join nor split lines.
+  const words = all
+    .filter(
+      (w) => w.height >= 0.5 * usual && (/[A-Za-z0-9$€£]/.test(w.text) || w.confidence >= 0.6),
+    )
+    .flatMap(splitWord);
   const slope = skewOf(words);
   // Straightened vertical position of a word's middle.
   const level = (w: ReadWord) => w.y + w.height / 2 - slope * (w.x + w.width / 2);

@@ -96,7 +96,7 @@ function isoDate(year: number, month: number, day: number): string | null {
 }
 
 const NUMERIC_DATE = /(?<![\d])(\d{1,4})([/.-])(\d{1,2})\2(\d{2,4})(?![\d])/;
-const NAMED_MD_Y = /\b([A-Za-z]{3,9})\.?\s*(\d{1,2})(?!\d)(?:st|nd|rd|th)?,?\s*(\d{4}|\d{2})\b/;
+const NAMED_MD_Y = /\b([A-Za-z]{3,9})\.?[\s-]*(\d{1,2})(?!\d)(?:st|nd|rd|th)?,?\s*(\d{4}|\d{2})\b/;
 const NAMED_D_M_Y = /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?,?[\s-]+(\d{4}|\d{2})\b/;
 
 /**
@@ -189,8 +189,10 @@ function parseMoney(text: string, maxFraction: number): Parsed | null {
     negative = true;
     t = t.slice(1, -1);
   }
-  // Thousands written with spaces ('1 234.56'): join digit groups of three.
+  // Thousands written with spaces ('1 234.56'): join digit groups of three. OCR reads a
+  // separator as ':' or ';' ('15:262,90') and glues a stray dot to the end ('1,557.84.').
   t = t.replace(/(\d)\s(?=\d{3}(?:\D|$))/g, '$1');
+  t = t.replace(/(\d)[:;](?=\d)/g, '$1.').replace(/[.,]$/, '');
   if (/\s/.test(t) || t === '') return null;
   const { text: fixed, repaired } = repairDigits(t);
   if (!/^[\d.,]+$/.test(fixed) || !/\d/.test(fixed)) return null;
@@ -284,7 +286,10 @@ export function parseIdentifier(text: string, ocr = false): Parsed | null {
   const fixed = token
     .split(/([-/_.])/)
     .map((part) => {
-      const r = repairDigits(part);
+      // A leading run of letters is a prefix ('ODS565724', 'D26'), never a misread digit.
+      const prefix = /^[A-Za-z]+(?=\d)/.exec(part)?.[0] ?? '';
+      const r = repairDigits(part.slice(prefix.length));
+      r.text = prefix + r.text;
       repaired ||= r.repaired;
       return r.text;
     })

@@ -3,7 +3,7 @@ import type { ReadPage } from '../reading/types';
 import { candidatesFor, findLabels, ocrFactor, type Candidate } from './candidates';
 import { fieldRulesFor, SUBTOTAL_KEY, TAX_KEY } from './labels';
 import { findLineItems, type ProposedLine } from './line-items';
-import { buildLines, segmentAt, textOf, type TextLine, type Token } from './lines';
+import { buildLines, meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
 import { cleanName, parseDate } from './parse';
 
 /**
@@ -57,7 +57,9 @@ function letterhead(lines: TextLine[], used: Set<Token>, table: Set<number>): Ca
       if (tokens.some((t) => used.has(t))) continue;
       const text = cleanName(textOf(tokens));
       const letters = (text.match(/[A-Za-z]/g) ?? []).length;
-      if (letters < 4 || NOT_A_NAME.test(text) || tokens.length > 8) continue;
+      const words = tokens.filter((t) => /[A-Za-z]{2}/.test(t.text)).length;
+      if (letters < 6 || words < 2 || NOT_A_NAME.test(text) || tokens.length > 8) continue;
+      if (meanConfidence(tokens) < 0.6) continue;
       const height = Math.max(...tokens.map((t) => t.bottom - t.top));
       const suffix = COMPANY_SUFFIX.test(text);
       const score = height / usual + (suffix ? 0.5 : 0) - line.top / line.pageHeight;
