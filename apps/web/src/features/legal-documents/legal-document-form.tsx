@@ -212,9 +212,7 @@ export function LegalDocumentForm(props: LegalDocumentFormProps) {
               }
             />
             {fileError && <FormHelperText role="alert">{fileError}</FormHelperText>}
-            {switched && (
-              <Typography sx={{ mt: 1 }}>Will be uploaded as: {typeName}.</Typography>
-            )}
+            {switched && <Typography sx={{ mt: 1 }}>Will be uploaded as: {typeName}.</Typography>}
           </FormControl>
         )}
         {suggestion && suggestedType !== null && suggestedType !== typeId && (

@@ -264,12 +264,16 @@ describe('Send dialog: the suggested type (flag ai-doctype-detection-and-extract
     const { dialog } = await openDialog();
     await pickParty(dialog, 'Red Mesa');
     await userEvent.upload(await within(dialog).findByTestId('file-input'), pdf());
-    expect(await within(dialog).findByText('Looks like: Pending Division Order (87 %)')).toBeVisible();
+    expect(
+      await within(dialog).findByText('Looks like: Pending Division Order (87 %)'),
+    ).toBeVisible();
     const [call] = api.find('POST', '/api/documentType/detect');
     expect(call).toBeDefined();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Use this type' }));
-    expect(await screen.findByRole('dialog', { name: 'Send Pending Division Order' })).toBeVisible();
+    expect(
+      await screen.findByRole('dialog', { name: 'Send Pending Division Order' }),
+    ).toBeVisible();
     expect(within(dialog).queryByText(/Looks like/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(upload).toHaveBeenCalled());
