@@ -12,6 +12,8 @@ export interface FileViewerProps {
   onTextSelected?: ((text: string) => boolean) | undefined;
   /** Signature-capture mode (PDFs; a division order is always shown as a PDF). */
   capture?: SignatureCapture | null | undefined;
+  /** The document whose OCR words are laid over scanned pages (not for attachments). */
+  ocrDocumentId?: number | undefined;
 }
 
 /**
@@ -19,7 +21,12 @@ export interface FileViewerProps {
  * TIFFs through their PDF rendition) with pdf.js, PNG/JPEG as an image. Loaded lazily, so pdf.js
  * stays out of the main chunk.
  */
-export default function FileViewer({ source, onTextSelected, capture }: FileViewerProps) {
+export default function FileViewer({
+  source,
+  onTextSelected,
+  capture,
+  ocrDocumentId,
+}: FileViewerProps) {
   const file = useFileBlob(source.path);
   if (file.isPending) {
     return (
@@ -36,13 +43,20 @@ export default function FileViewer({ source, onTextSelected, capture }: FileView
     );
   }
   return source.kind === 'image' ? (
-    <ImageView file={file.data} title={source.title} capture={capture} />
+    <ImageView
+      file={file.data}
+      title={source.title}
+      capture={capture}
+      onTextSelected={onTextSelected}
+      ocrDocumentId={ocrDocumentId}
+    />
   ) : (
     <PdfPages
       file={file.data}
       title={source.title}
       onTextSelected={onTextSelected}
       capture={capture}
+      ocrDocumentId={ocrDocumentId}
     />
   );
 }

@@ -1,17 +1,20 @@
 import { useCallback, useRef, useState, type UIEvent } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { TextContent } from 'react-pdf';
 import 'react-pdf/dist/Page/TextLayer.css';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { CLICK_TO_FILL_HIGHLIGHT_MS, VIEWER_ZOOM } from '@flowline/shared';
+import { VIEWER_ZOOM } from '@flowline/shared';
 import {
   SignatureCaptureBar,
   SignatureCaptureLayer,
   defaultSignatureArea,
   type SignatureCapture,
 } from '../signing/capture-layer';
+import { OcrLayer } from './ocr-layer';
+import { pageHighlightSx, useFillSelection } from './use-fill-selection';
 import { ViewerToolbar } from './viewer-toolbar';
 
 // The worker is bundled with the app (no CDN): Vite emits it as its own asset.
@@ -31,7 +34,16 @@ export interface PdfPagesProps {
   onTextSelected?: ((text: string) => boolean) | undefined;
   /** Signature-capture mode: a drag on a page places the signature (click-to-fill is off). */
   capture?: SignatureCapture | null | undefined;
+  /**
+   * The document whose read words (GET /DocumentOcr) are laid over pages without a text layer —
+   * scans, and images shown through their PDF rendition — for click-to-fill.
+   */
+  ocrDocumentId?: number | undefined;
 }
+
+/** Whether pdf.js found any text on the page (a scanned page has none). */
+const hasText = (content: TextContent) =>
+  content.items.some((item) => 'str' in item && item.str.trim() !== '');
 
 interface Size {
   width: number;
@@ -43,14 +55,25 @@ interface Size {
  * view (plus one either side) are rendered; the others are placeholders sized from the first page,
  * so a long document stays fast.
  */
-export function PdfPages({ file, title, onTextSelected, capture }: PdfPagesProps) {
+export function PdfPages({ file, title, onTextSelected, capture, ocrDocumentId }: PdfPagesProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [pageCount, setPageCount] = useState(0);
   const [baseSize, setBaseSize] = useState<Size | null>(null);
   const [zoom, setZoom] = useState<number>(VIEWER_ZOOM.start);
   const [scroll, setScroll] = useState({ top: 0, height: 800 });
-  const [highlighted, setHighlighted] = useState<number | null>(null);
   const [failed, setFailed] = useState(false);
+  const [textless, setTextless] = useState<ReadonlySet<number>>(new Set());
+  const fill = useFillSelection(scroller, onTextSelected, Boolean(capture));
+  const textRead = (page: number, content: TextContent) => {
+    const empty = !hasText(content);
+    setTextless((pages) => {
+      if (pages.has(page) === empty) return pages;
+      const next = new Set(pages);
+      if (empty) next.add(page);
+      else next.delete(page);
+      return next;
+    });
+  };
   const frame = useRef(0);
 
   const onLoadSuccess = useCallback(async (pdf: PDFDocumentProxy) => {
@@ -93,26 +116,6 @@ export function PdfPages({ file, title, onTextSelected, capture }: PdfPagesProps
     }
   };
 
-  const onMouseUp = () => {
-    if (!onTextSelected || capture) return;
-    const selection = window.getSelection();
-    const text = selection?.toString().trim();
-    if (!selection || !text) return;
-    const anchor = selection.anchorNode;
-    const element = anchor instanceof Element ? anchor : anchor?.parentElement;
-    const page = element?.closest<HTMLElement>('[data-viewer-page]');
-    if (!page || !scroller.current?.contains(page)) return;
-    if (onTextSelected(text)) {
-      const number = Number(page.dataset.viewerPage);
-      setHighlighted(number);
-      window.setTimeout(
-        () => setHighlighted((shown) => (shown === number ? null : shown)),
-        CLICK_TO_FILL_HIGHLIGHT_MS,
-      );
-      selection.removeAllRanges();
-    }
-  };
-
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <ViewerToolbar
@@ -133,7 +136,7 @@ export function PdfPages({ file, title, onTextSelected, capture }: PdfPagesProps
       <Box
         ref={scroller}
         onScroll={onScroll}
-        onMouseUp={onMouseUp}
+        onMouseUp={fill.onMouseUp}
         tabIndex={0}
         role="region"
         aria-label={`${title} pages`}
@@ -155,6 +158,7 @@ export function PdfPages({ file, title, onTextSelected, capture }: PdfPagesProps
                 <Box
                   key={index}
                   data-viewer-page={index + 1}
+                  data-click-filled={fill.highlighted === index + 1 ? '' : undefined}
                   sx={{
                     mx: 'auto',
                     mb: `${GAP}px`,
@@ -163,10 +167,7 @@ export function PdfPages({ file, title, onTextSelected, capture }: PdfPagesProps
                     position: 'relative',
                     bgcolor: 'common.white',
                     boxShadow: 1,
-                    outline: highlighted === index + 1 ? 3 : 0,
-                    outlineColor: 'secondary.main',
-                    outlineStyle: 'solid',
-                    transition: 'outline-color 0.2s',
+                    ...pageHighlightSx(fill.highlighted === index + 1),
                   }}
                 >
                   {index >= first && index <= last && (
@@ -176,8 +177,21 @@ export function PdfPages({ file, title, onTextSelected, capture }: PdfPagesProps
                       renderAnnotationLayer={false}
                       renderTextLayer
                       loading={null}
+                      onGetTextSuccess={(content) => textRead(index + 1, content)}
                     />
                   )}
+                  {ocrDocumentId !== undefined &&
+                    !capture &&
+                    textless.has(index + 1) &&
+                    index >= first &&
+                    index <= last && (
+                      <OcrLayer
+                        documentId={ocrDocumentId}
+                        page={index + 1}
+                        width={baseSize.width * zoom}
+                        height={baseSize.height * zoom}
+                      />
+                    )}
                   {capture && (
                     <SignatureCaptureLayer
                       page={index + 1}
