@@ -67,6 +67,26 @@ describe('openRealtimeSocket', () => {
     expect(onNotification).toHaveBeenCalledWith(notification);
   });
 
+  it("passes a document's reading events on (issue 14)", async () => {
+    const onDocumentExtraction = vi.fn();
+    openRealtimeSocket({
+      url: 'ws://localhost/api/notifications/subscribe',
+      companyId: 7,
+      getToken: async () => 'token-1',
+      onNotification: vi.fn(),
+      onDocumentExtraction,
+      createSocket: (url) => new ScriptedSocket(url) as unknown as WebSocket,
+    });
+    const socket = ScriptedSocket.instances[0]!;
+    socket.open();
+    await flush();
+    socket.receive({ type: 'ready' });
+    socket.receive({ type: 'documentExtraction', documentId: 501, status: 'done' });
+    socket.receive({ type: 'documentExtraction', documentId: 'x', status: 'done' });
+    expect(onDocumentExtraction).toHaveBeenCalledTimes(1);
+    expect(onDocumentExtraction).toHaveBeenCalledWith({ documentId: 501, status: 'done' });
+  });
+
   it('reconnects with back-off after a drop and reports the reconnect', async () => {
     vi.useFakeTimers();
     const { onReconnected } = start();

@@ -5,12 +5,19 @@ export interface RealtimeNotification {
   notificationTypeId: number;
 }
 
+/** A document's reading changed state (issue 14): the document screen refetches. */
+export interface RealtimeDocumentExtraction {
+  documentId: number;
+  status: string;
+}
+
 export interface RealtimeSocketOptions {
   /** ws:// or wss:// URL of /api/notifications/subscribe. */
   url: string;
   getToken(): Promise<string | null>;
   companyId: number;
   onNotification(notification: RealtimeNotification): void;
+  onDocumentExtraction?(event: RealtimeDocumentExtraction): void;
   /** After a reconnect: events may have been missed, so refetch what they would have refreshed. */
   onReconnected?(): void;
   createSocket?(url: string): WebSocket;
@@ -46,7 +53,12 @@ export function openRealtimeSocket(options: RealtimeSocketOptions): { close(): v
     socket = ws;
     ws.onopen = () => void authenticate(ws);
     ws.onmessage = (event: MessageEvent) => {
-      let message: { type?: string; notification?: RealtimeNotification };
+      let message: {
+        type?: string;
+        notification?: RealtimeNotification;
+        documentId?: unknown;
+        status?: unknown;
+      };
       try {
         message = JSON.parse(String(event.data)) as typeof message;
       } catch {
@@ -58,6 +70,11 @@ export function openRealtimeSocket(options: RealtimeSocketOptions): { close(): v
         connectedBefore = true;
       } else if (message.type === 'notification' && message.notification) {
         options.onNotification(message.notification);
+      } else if (message.type === 'documentExtraction' && typeof message.documentId === 'number') {
+        options.onDocumentExtraction?.({
+          documentId: message.documentId,
+          status: String(message.status),
+        });
       }
     };
     ws.onclose = (event: CloseEvent) => {

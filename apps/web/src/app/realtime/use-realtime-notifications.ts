@@ -6,6 +6,7 @@ import { notificationKeys } from '../../features/notifications/api';
 import { invitationKeys } from '../../features/invitations/api';
 import { connectionKeys } from '../../features/connections/api';
 import { networkKeys } from '../../features/network/api';
+import { refreshAfterReading } from '../../features/documents/screen/extraction/api';
 import { useSession } from '../../features/session/use-session';
 import { openRealtimeSocket, realtimeUrl, type RealtimeNotification } from './realtime-socket';
 
@@ -42,6 +43,7 @@ export function useRealtimeNotifications(): void {
       companyId: company.id,
       getToken: async () => (await apiAuthHeaders()).Authorization?.replace(/^Bearer /, '') ?? null,
       onNotification: (notification) => refreshAfter(queryClient, notification),
+      onDocumentExtraction: (event) => refreshAfterReading(queryClient, event.documentId),
       onReconnected: () => refreshAfter(queryClient, null),
     });
     return () => socket.close();

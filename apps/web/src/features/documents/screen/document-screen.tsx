@@ -22,6 +22,8 @@ import { useDocument, useDocumentAvailability } from './api';
 import { AttachmentsTab } from './attachments/attachments-tab';
 import { DocumentActions, documentFormId, useDocumentCommands } from './document-actions';
 import { DocumentHeading } from './document-heading';
+import { isReading, useReadingPoll } from './extraction/api';
+import { ReadingStatus } from './extraction/reading-status';
 import { textForField } from './fill-text';
 import { HistoryTab } from './history/history-tab';
 import { LineItemsPane } from './line-items/line-items-pane';
@@ -31,6 +33,7 @@ import { ClickToFillContext, type ClickToFill } from './metadata/click-to-fill';
 import { fieldKind } from './metadata/field-kinds';
 import { fieldName, initialFormValues, type MetadataFormValues } from './metadata/form-values';
 import { MetadataFields } from './metadata/metadata-fields';
+import { useKeepTypedValues } from './metadata/use-keep-typed-values';
 import { MobileMetadataDrawer } from './mobile-metadata-drawer';
 import { RejectionReason } from './rejection-reason';
 import { useSigning } from './signing/use-signing';
@@ -124,6 +127,9 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
     [doc.metadata, dateFormat],
   );
   const form = useForm<MetadataFormValues>({ values, mode: 'onBlur' });
+  // Values read from the document arrive while the user may be typing: what they typed stays.
+  useKeepTypedValues(form, values, isReading(doc.extraction?.status));
+  useReadingPoll(doc.id, doc.extraction);
   const lines = useLineItemsDraft(doc);
   const [showLines, setShowLines] = useState(false);
   const commands = useDocumentCommands(doc, form, dateFormat, lines);
@@ -172,12 +178,19 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
   );
 
   const viewer = (
-    <Paper variant="outlined" sx={{ height: '100%', overflow: 'hidden' }}>
-      <LazyFileViewer
-        source={source}
-        onTextSelected={editable ? fill : undefined}
-        capture={signing.capture}
-      />
+    <Paper
+      variant="outlined"
+      sx={{ height: '100%', overflow: 'hidden', display: 'flex', flexDirection: 'column' }}
+    >
+      <ReadingStatus extraction={doc.extraction} />
+      <Box sx={{ flex: 1, minHeight: 0 }}>
+        <LazyFileViewer
+          source={source}
+          onTextSelected={editable ? fill : undefined}
+          capture={signing.capture}
+          ocrDocumentId={doc.id}
+        />
+      </Box>
     </Paper>
   );
 

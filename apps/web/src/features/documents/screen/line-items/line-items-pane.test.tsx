@@ -14,6 +14,7 @@ import {
 } from '@flowline/shared';
 import { installSessionApi, renderApp, type SignedInOptions } from '../../../../test/render-app';
 import { buildArInvoice, draftValues } from '../test/document-fixtures';
+import { READ_FROM_DOCUMENT } from './line-items-pane';
 
 vi.setConfig({ testTimeout: 30_000 });
 vi.mock('../viewer/lazy-viewer', () => ({
@@ -220,6 +221,45 @@ describe('the detail line items pane (sender)', () => {
       within(table).queryByRole('textbox', { name: 'Description, line 2' }),
     ).not.toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Show Detail Items (1)' })).toBeInTheDocument();
+  });
+
+  it('shows rows read from the invoice (auto-extraction) as suggestions to accept', async () => {
+    const doc = buildArInvoice({ lineItems: [] });
+    install(
+      doc,
+      { lines: true, coding: false },
+      {
+        suggestedRows: [
+          {
+            lineNumber: null,
+            timesUsed: 0,
+            cells: row(0, {
+              description: 'Hot oiling',
+              quantity: '2',
+              unitPrice: '300',
+              amount: '600',
+            }).cells,
+          },
+          {
+            lineNumber: null,
+            timesUsed: 3,
+            cells: row(0, { description: 'Rig-up', quantity: '1', unitPrice: '250', amount: '250' })
+              .cells,
+          },
+        ],
+      },
+    );
+    renderApp(`/documents/${doc.id}`);
+    const table = await openPane(0);
+    const suggestions = await screen.findByRole('table', { name: 'Suggested rows' });
+    const [, read, used] = within(suggestions).getAllByRole('row');
+    expect(read).toHaveTextContent(READ_FROM_DOCUMENT);
+    expect(used).toHaveTextContent('Used 3×');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select suggestion Hot oiling' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add selected' }));
+    expect(within(table).getByRole('textbox', { name: 'Description, line 1' })).toHaveValue(
+      'Hot oiling',
+    );
   });
 
   it('Send refuses lines that do not add up to the total, in the spec wording', async () => {

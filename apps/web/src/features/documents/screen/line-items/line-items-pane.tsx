@@ -195,6 +195,16 @@ function Cell({
   );
 }
 
+/**
+ * Where a suggestion comes from: earlier lines (used n times), or the invoice's own table read by
+ * auto-extraction (no earlier line: timesUsed 0). TODO(issue 14): an explicit `source` on the
+ * suggested row would say it outright; until the endpoint has one, 0 uses means 'read'.
+ */
+export const READ_FROM_DOCUMENT = 'Read from the document';
+function suggestionSource(s: SuggestedRow): string {
+  return s.timesUsed > 0 ? `Used ${s.timesUsed}×` : READ_FROM_DOCUMENT;
+}
+
 function ProposedLineItems({
   doc,
   draft,
@@ -262,7 +272,7 @@ function ProposedLineItems({
               {headers.map((h) => (
                 <TableCell key={h.key}>{h.name}</TableCell>
               ))}
-              <TableCell>Used</TableCell>
+              <TableCell>Source</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -288,7 +298,7 @@ function ProposedLineItems({
                   {headers.map((h) => (
                     <TableCell key={h.key}>{cells[h.key] ?? ''}</TableCell>
                   ))}
-                  <TableCell>{s.timesUsed}×</TableCell>
+                  <TableCell>{suggestionSource(s)}</TableCell>
                 </TableRow>
               );
             })}

@@ -8,7 +8,7 @@ import { useLookupValues, useOrgUnitOptions, usePartyOptions } from '../../api';
 import { partyTypeOfField } from '../field-kinds';
 import type { FieldState, MetadataFormValues } from '../form-values';
 import { useClickToFill } from '../click-to-fill';
-import { autoExtractedSx } from './field-frame';
+import { autoFilledProps, useAutoFilled } from './field-frame';
 import type { MetadataFieldProps } from './types';
 
 /** Spec 3 §9: connection searches wait 200 ms after the last key. */
@@ -25,12 +25,13 @@ function usePicker(name: string) {
 
 /** The read-only face of every picker: its text. */
 function ReadOnlyText(props: MetadataFieldProps & { text: string }) {
+  const autoFilled = useAutoFilled(props.entry, false);
   return (
     <TextField
       label={props.entry.metadata.name}
       fullWidth
       value={props.text}
-      sx={autoExtractedSx(props.entry.autoExtracted || props.entry.highlight)}
+      {...autoFilledProps(autoFilled, undefined)}
       slotProps={{ input: { readOnly: true } }}
     />
   );
@@ -50,6 +51,7 @@ function OptionPicker(props: OptionPickerProps) {
   const { entry, name, options, loading, onSearch, onOpen } = props;
   const { field, fieldState } = usePicker(name);
   const fill = useClickToFill();
+  const autoFilled = useAutoFilled(entry, fieldState.isDirty);
   const state: FieldState = field.value;
   if (props.readOnly) return <ReadOnlyText {...props} text={state.text} />;
 
@@ -81,11 +83,12 @@ function OptionPicker(props: OptionPickerProps) {
           label={entry.metadata.name}
           required={entry.metadata.isRequired}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message}
+          helperText={autoFilledProps(autoFilled, fieldState.error?.message).helperText}
           onFocus={() => fill?.setActiveField(null)}
         />
       )}
-      sx={autoExtractedSx(entry.autoExtracted || entry.highlight)}
+      sx={autoFilledProps(autoFilled, undefined).sx}
+      data-auto-filled={autoFilled ?? undefined}
     />
   );
 }

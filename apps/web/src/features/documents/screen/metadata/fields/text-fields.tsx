@@ -12,7 +12,7 @@ import {
   toNumericText,
 } from '../number-format';
 import { useClickToFill } from '../click-to-fill';
-import { autoExtractedSx } from './field-frame';
+import { autoFilledProps, useAutoFilled } from './field-frame';
 import type { MetadataFieldProps } from './types';
 
 /** The value check of one field (dates strictly valid, numbers readable). */
@@ -30,13 +30,14 @@ function useMetadataController({ entry, name, dateFormat }: MetadataFieldProps) 
 
 /**
  * The form value of a text-like field and the TextField props they all share: label, required
- * mark, error text, the auto-extracted highlight, and click-to-fill's target on focus.
+ * mark, error text, the auto-filled highlight and note, and click-to-fill's target on focus.
  */
 function useTextField(props: MetadataFieldProps) {
   const { entry, readOnly, name } = props;
   const { field, fieldState } = useMetadataController(props);
   const fill = useClickToFill();
   const error = fieldState.error?.message;
+  const autoFilled = useAutoFilled(entry, fieldState.isDirty);
   return {
     field,
     bound: {
@@ -44,8 +45,7 @@ function useTextField(props: MetadataFieldProps) {
       fullWidth: true,
       required: entry.metadata.isRequired && !readOnly,
       error: Boolean(error),
-      helperText: error,
-      sx: autoExtractedSx(entry.autoExtracted || entry.highlight),
+      ...autoFilledProps(autoFilled, error),
       inputRef: field.ref,
       name: field.name,
       onFocus: () => fill?.setActiveField(readOnly ? null : name),
