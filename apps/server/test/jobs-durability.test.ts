@@ -74,6 +74,41 @@ describe('a queued job survives a restart', () => {
   });
 });
 
+describe('a job active in a process that died', () => {
+  it('fails once its expiry passes and is retried by another engine', async () => {
+    const database = await createTestDatabase();
+    const engine = createJobEngine(database, { runWorkers: true }, silentLog);
+    const runs: number[] = [];
+    engine.register(Queue.documentExtraction, async (job) => {
+      runs.push(job.retryCount);
+    });
+    try {
+      const sender = createJobEngine(database, { runWorkers: false }, silentLog);
+      await sender.start();
+      const id = await sender.send(Queue.documentExtraction, { documentId: 8 });
+      await sender.stop();
+      // As if a worker had taken it 16 minutes ago (the queue's expiry is 15) and died.
+      await database.db.execute(
+        sql`UPDATE ${sql.raw(`${JOB_SCHEMA}.job`)} SET state = 'active',
+          started_on = now() - interval '16 minutes' WHERE id = ${id}::uuid`,
+      );
+      await engine.start();
+      // Still active (its process is gone): nobody takes it before maintenance expires it.
+      await expect(engine.drain(Queue.documentExtraction, { timeoutMs: 100 })).rejects.toThrow(
+        /still pending/,
+      );
+      expect(runs).toEqual([]);
+
+      await engine.maintain();
+      await engine.drain(Queue.documentExtraction, { includeDelayed: true });
+      expect(runs).toEqual([1]);
+    } finally {
+      await engine.stop();
+      await database.close();
+    }
+  });
+});
+
 /** An SMTP server on a fixed port that can be stopped and started again. */
 function smtpOnPort() {
   const received: ParsedMail[] = [];

@@ -54,6 +54,11 @@ export interface JobRuntime extends JobEngine {
     queue: QueueName,
     options?: { includeDelayed?: boolean; timeoutMs?: number },
   ): Promise<void>;
+  /**
+   * pg-boss maintenance now (the supervising engine runs it every 2 minutes): active jobs past
+   * their expiry fail and are retried, old jobs are archived.
+   */
+  maintain(): Promise<void>;
   /** Queues this engine sent jobs to since their last drain. */
   readonly sentSinceDrain: ReadonlySet<QueueName>;
 }
@@ -313,6 +318,10 @@ export function createJobEngine(
         tz: 'UTC',
         ...(opts.singletonKey ? { singletonKey: opts.singletonKey } : {}),
       });
+    },
+
+    async maintain() {
+      await boss.maintain();
     },
 
     async unschedule(queue) {
