@@ -7,6 +7,7 @@ import { documentAttachmentsRoutes } from './document-attachments/routes';
 import { documentHistoryRoutes } from './document-history/routes';
 import { documentListsRoutes } from './document-lists/routes';
 import { documentOcrRoutes } from './document-intelligence/ocr-routes';
+import { documentSuggestionRoutes } from './document-intelligence/suggestion-routes';
 import { documentsRoutes } from './documents/routes';
 import { documentTypesRoutes } from './document-types/routes';
 import { documentUploadRoutes } from './document-upload/routes';
@@ -71,5 +72,6 @@ export const apiModules: ApiModule[] = [
   terminologyRoutes,
   signingRoutes,
   documentOcrRoutes,
+  documentSuggestionRoutes,
   jobsRoutes,
 ];
