@@ -16,6 +16,8 @@ import {
   sendVendorInvoice,
 } from './helpers/document-world';
 import { multipartBody } from './helpers/multipart';
+import { scannedPng } from './helpers/scans';
+import { Queue } from '../src/platform/jobs/types';
 
 const invoiceLines = [
   'Acme Oilfield Services LLC',
@@ -205,7 +207,9 @@ describe('POST /api/autoextraction', () => {
       payload: { documentId: 'x' },
     });
     expect(bad.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/autoextraction', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/autoextraction', payload: {} })).statusCode,
+    ).toBe(401);
   });
 
   it('is the same value twice: a second run changes nothing', async () => {
@@ -216,6 +220,54 @@ describe('POST /api/autoextraction', () => {
     await autoextract(doc.id);
     expect((await historyOf(t.db, doc.id)).length).toBe(before);
   });
+});
+
+describe('after an upload', () => {
+  it("the reading job fills a scanned invoice's fields, and never a field typed meanwhile", async () => {
+    const png = await scannedPng([
+      { text: 'Mesquite Well Services LLC', x: 150, y: 150, size: 44 },
+      { text: 'INVOICE', x: 150, y: 260, size: 60 },
+      { text: 'Invoice No: MWS-88213', x: 150, y: 420, size: 38 },
+      { text: 'Invoice Date: 07/22/2026', x: 150, y: 500, size: 38 },
+      { text: 'PO Number: 4471', x: 150, y: 580, size: 38 },
+      { text: 'Total Due: $12,480.50', x: 150, y: 900, size: 40 },
+    ]);
+    const { payload, headers } = await multipartBody([
+      [
+        'fileUploadData',
+        JSON.stringify({
+          documentTypeId: DocumentTypeId.ArInvoice,
+          receivingPartyId: w.toPurchaser.id,
+        }),
+      ],
+      ['file', { name: 'scan.png', data: png, type: 'image/png' }],
+    ]);
+    const res = await asUser({ method: 'POST', url: '/api/documents/upload', payload, headers });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().documentIds[0] as number;
+    // The user types the PO before the reading is done: it stays theirs.
+    const typed = await asUser({
+      method: 'PUT',
+      url: `/api/documents/${id}/metadata`,
+      payload: { metadata: [{ metadataDefinitionId: ids.docPONumber!, value: 'MINE-1' }] },
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    await t.app.jobs.drain(Queue.documentExtraction, { timeoutMs: 120_000 });
+
+    const doc = (await asUser({ method: 'GET', url: `/api/documents/${id}` })).json();
+    expect(doc.extraction.status).toBe('done');
+    const entry = (key: string) =>
+      doc.metadata.find((m: { metadata: { key: string } }) => m.metadata.key === key);
+    expect(entry('docNumber')).toMatchObject({ value: 'MWS-88213', autoExtracted: true });
+    expect(entry('docInvoiceDate')).toMatchObject({ value: '2026-07-22', autoExtracted: true });
+    expect(Number(entry('docTotal').value)).toBe(12480.5);
+    expect(entry('docPONumber')).toMatchObject({ value: 'MINE-1', autoExtracted: false });
+    const auto = (await historyOf(t.db, id)).filter(
+      (h) => h.operationId === HistoryOperation.AutoExtraction,
+    );
+    expect(auto.length).toBeGreaterThanOrEqual(3);
+    expect(auto.every((h) => h.userId === null)).toBe(true);
+  }, 180_000);
 });
 
 describe('POST /api/documentType/detect', () => {

@@ -84,7 +84,8 @@ export async function detectUploadedType(
     throw forbidden(suggestionMessages.detectionDisabled, 'feature_disabled');
   }
   if (!canChangeData(ctx)) throw forbidden(documentScreenMessages.readOnlyRole, 'read_only');
-  if (!req.isMultipart()) throw new AppError(415, 'multipart_expected', suggestionMessages.fileRequired);
+  if (!req.isMultipart())
+    throw new AppError(415, 'multipart_expected', suggestionMessages.fileRequired);
   const part = await req.file({ limits: { fileSize: DETECTION_MAX_BYTES, files: 1, parts: 3 } });
   if (!part) throw badRequest(suggestionMessages.fileRequired, 'file_required');
   let bytes: Buffer;
@@ -92,7 +93,8 @@ export async function detectUploadedType(
     bytes = await part.toBuffer();
   } catch (error) {
     // A file too large to read quickly gets no suggestion rather than an error: it can still be sent.
-    if ((error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') return NOTHING_DETECTED;
+    if ((error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE')
+      return NOTHING_DETECTED;
     throw error;
   }
   const sniffed = sniffDocument(bytes.subarray(0, 1024));
