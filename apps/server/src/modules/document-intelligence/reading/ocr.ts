@@ -32,6 +32,8 @@ async function createOcrWorker(): Promise<Worker> {
   await worker.setParameters({
     tessedit_pageseg_mode: PSM.AUTO,
     preserve_interword_spaces: '0',
+    // Scans are dark text on light paper: skip the per-line check for inverted text (~20% faster).
+    tessedit_do_invert: '0',
   });
   return worker;
 }
