@@ -301,11 +301,16 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
             <Box>
               {tabBar}
               {tab === 'metadata' ? (
-                <>
+                // The fields are in the drawer; the panel the Metadata tab controls is the viewer.
+                <Box
+                  role="tabpanel"
+                  id="document-panel-metadata"
+                  aria-labelledby="document-tab-metadata"
+                >
                   {linesSwitch}
                   {showLines && linesPane}
                   <Box sx={{ height: '70vh' }}>{viewer}</Box>
-                </>
+                </Box>
               ) : (
                 tabPanel
               )}

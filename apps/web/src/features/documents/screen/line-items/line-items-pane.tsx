@@ -195,14 +195,11 @@ function Cell({
   );
 }
 
-/**
- * Where a suggestion comes from: earlier lines (used n times), or the invoice's own table read by
- * auto-extraction (no earlier line: timesUsed 0). TODO(issue 14): an explicit `source` on the
- * suggested row would say it outright; until the endpoint has one, 0 uses means 'read'.
- */
+/** Where a suggestion comes from: the invoice's own table (auto-extraction) or earlier lines. */
 export const READ_FROM_DOCUMENT = 'Read from the document';
 function suggestionSource(s: SuggestedRow): string {
-  return s.timesUsed > 0 ? `Used ${s.timesUsed}×` : READ_FROM_DOCUMENT;
+  const read = s.source ? s.source === 'document' : s.timesUsed === 0;
+  return read ? READ_FROM_DOCUMENT : `Used ${s.timesUsed}×`;
 }
 
 function ProposedLineItems({
