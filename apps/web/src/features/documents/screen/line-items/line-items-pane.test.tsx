@@ -233,6 +233,7 @@ describe('the detail line items pane (sender)', () => {
           {
             lineNumber: null,
             timesUsed: 0,
+            source: 'document',
             cells: row(0, {
               description: 'Hot oiling',
               quantity: '2',
