@@ -24,7 +24,7 @@ export async function assertLegalDocumentReadable(
   try {
     const bytes = await streamToBuffer(await blobStore.get(file.key));
     const pages = await withTimeout(
-      readDocumentPages({ buffer: bytes }, file.contentType, { maxPages: LEGAL_MAX_PAGES }),
+      readDocumentPages({ buffer: bytes }, file.contentType, { maxPages: LEGAL_MAX_PAGES, urgent: true }),
       LEGAL_READ_TIMEOUT_MS,
     );
     words = pages.reduce((n, p) => n + p.words.length, 0);

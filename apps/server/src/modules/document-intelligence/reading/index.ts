@@ -50,7 +50,7 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
       } else {
         const scale = PDF_OCR_DPI / 72;
         const image = await renderPdfPage(doc, page, scale);
-        const words = await recognizeWords(image.png, PDF_OCR_DPI);
+        const words = await recognizeWords(image.png, PDF_OCR_DPI, { urgent: opts.urgent });
         pages.push({ page: n, width: round(width), height: round(height), source: 'ocr', words: words.map((w) => scaleWord(w, 1 / scale)) });
       }
       page.cleanup();
@@ -78,7 +78,7 @@ async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> 
     let pipeline = sharp(bytes, { page: i }).autoOrient().flatten({ background: '#ffffff' }).grayscale();
     if (factor > 1) pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), { kernel: 'lanczos3' });
     const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
-    const words = await recognizeWords(png, dpi * factor);
+    const words = await recognizeWords(png, dpi * factor, { urgent: opts.urgent });
     pages.push({ page: i + 1, width, height, source: 'ocr', words: factor > 1 ? words.map((w) => scaleWord(w, 1 / factor)) : words });
     opts.onPage?.(i + 1, total);
   }

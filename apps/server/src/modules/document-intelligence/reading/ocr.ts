@@ -6,8 +6,8 @@ import type { ReadWord } from './types';
 /**
  * Optical character recognition with tesseract.js, fully offline: the English LSTM model comes
  * from the @tesseract.js-data/eng package and the WebAssembly core from tesseract.js-core, both in
- * node_modules. One long-lived worker (a worker thread, ~40 MB) is created on first use and reused;
- * pages are recognised one at a time so a 2-core machine keeps a core for the API.
+ * node_modules. One long-lived worker (a worker thread) is created on first use and reused; pages
+ * are recognised one at a time so a 2-core machine keeps a core for the API.
  */
 const require = createRequire(import.meta.url);
 const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
@@ -17,7 +17,6 @@ const corePath = path.dirname(require.resolve('tesseract.js-core/package.json'))
 const IDLE_MS = 60_000;
 
 let workerPromise: Promise<Worker> | null = null;
-let queue: Promise<unknown> = Promise.resolve();
 let idleTimer: NodeJS.Timeout | null = null;
 
 async function createOcrWorker(): Promise<Worker> {
@@ -46,31 +45,61 @@ function worker(): Promise<Worker> {
   return workerPromise;
 }
 
+interface Task {
+  image: Buffer;
+  dpi: number | undefined;
+  resolve(words: ReadWord[]): void;
+  reject(error: unknown): void;
+}
+
+/** Pages waiting for the worker: someone waiting on an answer (`urgent`) goes before the jobs. */
+const urgentTasks: Task[] = [];
+const backgroundTasks: Task[] = [];
+let running = false;
+
 /**
  * Recognises the words of an image (PNG/JPEG/TIFF/BMP bytes). Boxes are in the image's pixels,
- * confidence 0–1. `dpi` is passed to tesseract so it need not guess the resolution.
+ * confidence 0–1. `dpi` is passed to tesseract so it need not guess the resolution. `urgent`
+ * pages (a request waiting, e.g. a legal document's upload) overtake the reading jobs' pages.
  */
-export function recognizeWords(image: Buffer, dpi?: number): Promise<ReadWord[]> {
+export function recognizeWords(image: Buffer, dpi?: number, opts: { urgent?: boolean } = {}): Promise<ReadWord[]> {
   if (idleTimer) clearTimeout(idleTimer);
-  const run = queue.then(async () => {
-    const w = await worker();
-    if (dpi) await w.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
-    try {
-      const { data } = await w.recognize(image, {}, { text: false, tsv: true });
-      return parseTsv(data.tsv ?? '');
-    } catch (error) {
-      // A crashed worker is dropped; the next page starts a fresh one.
-      await terminateOcr();
-      throw error;
+  return new Promise<ReadWord[]>((resolve, reject) => {
+    (opts.urgent ? urgentTasks : backgroundTasks).push({ image, dpi, resolve, reject });
+    void drainTasks();
+  });
+}
+
+async function drainTasks(): Promise<void> {
+  if (running) return;
+  running = true;
+  try {
+    for (let task = urgentTasks.shift() ?? backgroundTasks.shift(); task; task = urgentTasks.shift() ?? backgroundTasks.shift()) {
+      try {
+        task.resolve(await recognizeNow(task.image, task.dpi));
+      } catch (error) {
+        task.reject(error);
+      }
     }
-  });
-  queue = run.catch(() => undefined);
-  void queue.then(() => {
-    if (idleTimer) clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => void terminateOcr(), IDLE_MS);
-    idleTimer.unref();
-  });
-  return run;
+  } finally {
+    running = false;
+  }
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => void terminateOcr(), IDLE_MS);
+  idleTimer.unref();
+}
+
+async function recognizeNow(image: Buffer, dpi: number | undefined): Promise<ReadWord[]> {
+  const w = await worker();
+  if (dpi) await w.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+  try {
+    const { data } = await w.recognize(image, {}, { text: false, tsv: true });
+    return parseTsv(data.tsv ?? '');
+  } catch (error) {
+    // A crashed worker is dropped; the next page starts a fresh one.
+    await terminateOcr();
+    throw error;
+  }
 }
 
 /** Tesseract's TSV: level 5 rows are words (left, top, width, height, conf 0–100, text). */

@@ -30,4 +30,6 @@ export interface ReadOptions {
   onPage?(n: number, total: number): void;
   /** Reads only the first pages (type detection needs one or two). */
   maxPages?: number;
+  /** A request is waiting for the answer: its OCR pages go before the reading jobs' pages. */
+  urgent?: boolean;
 }
