@@ -58,5 +58,9 @@ export function configurationWarnings(config: AppConfig): string[] {
     warnings.push(
       `DATABASE_URL is set but files are stored in the local folder ${config.dataDir}/files: a second instance on this database will answer 404 for files uploaded through this one. Use BLOB_STORE=s3 (or one shared folder) when running several instances.`,
     );
+  if (config.jobWorkers === 'off' && !config.databaseUrl)
+    warnings.push(
+      'JOB_WORKERS=off with the embedded database: mail and other background jobs are queued but nothing works them (npm run worker needs DATABASE_URL). Use JOB_WORKERS=in-process.',
+    );
   return warnings;
 }

@@ -25,6 +25,7 @@ export function orphanSweepJob(deps: {
 export function cronEvery(minutes: number): string {
   if (minutes < 60) return `*/${Math.max(1, Math.round(minutes))} * * * *`;
   const hours = Math.round(minutes / 60);
+  if (hours === 1) return '0 * * * *';
   return hours < 24 ? `0 */${hours} * * *` : '0 0 * * *';
 }
 
