@@ -108,6 +108,17 @@ describe('readDocumentPages', () => {
     expect(Math.abs(walrus.y - 100)).toBeLessThan(15);
   });
 
+  it('reduces a 300 dpi scan for OCR and gives its boxes in the scan\'s own pixels', async () => {
+    const png = await scannedPng([{ text: 'Effective Date 07/01/2025', x: 450, y: 600, size: 54 }], 2550, 3300);
+    const [page] = await readDocumentPages({ buffer: png }, 'image/png');
+    expect(page).toMatchObject({ width: 2550, height: 3300 });
+    const date = find(page!.words, '07/01/2025');
+    expect(date, JSON.stringify(page!.words.map((w) => w.text))).toBeDefined();
+    expect(date!.x).toBeGreaterThan(450 + 300);
+    expect(Math.abs(date!.y - 600)).toBeLessThan(30);
+    expect(date!.height).toBeGreaterThan(35);
+  });
+
   it('refuses a file type it cannot read, and a broken PDF', async () => {
     await expect(readDocumentPages({ buffer: Buffer.from('hello') }, 'text/plain')).rejects.toBeInstanceOf(
       UnreadableDocumentError,

@@ -13,6 +13,11 @@ const MIN_TEXT_WORDS = 3;
 const PDF_OCR_DPI = 200;
 /** Images below this resolution (by their pixel width for a letter page) are enlarged for OCR. */
 const MIN_OCR_DPI = 150;
+/**
+ * Images above this are reduced to PDF_OCR_DPI for OCR: recognition time grows with the pixels,
+ * and 200 dpi reads 8-point print as well as 300 does.
+ */
+const MAX_OCR_DPI = 250;
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/tiff', 'image/tif']);
 
@@ -73,16 +78,26 @@ async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> 
     if (!width || !height) throw new UnreadableDocumentError('The image has no pixels.');
     // A page-sized image narrower than ~150 dpi (letter: 8.5 in) is enlarged so tesseract sees
     // letters tall enough to read; boxes are scaled back to the image's own pixels.
-    const dpi = meta.density && meta.density > 30 ? meta.density : width / 8.5;
-    const factor = dpi < MIN_OCR_DPI ? Math.min(3, MIN_OCR_DPI / dpi) : 1;
+    const dpi = imageDpi(meta.density, width);
+    const factor =
+      dpi < MIN_OCR_DPI ? Math.min(3, MIN_OCR_DPI / dpi) : dpi > MAX_OCR_DPI ? PDF_OCR_DPI / dpi : 1;
     let pipeline = sharp(bytes, { page: i }).autoOrient().flatten({ background: '#ffffff' }).grayscale();
-    if (factor > 1) pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), { kernel: 'lanczos3' });
+    if (factor !== 1) pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), { kernel: 'lanczos3' });
     const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
     const words = await recognizeWords(png, dpi * factor, { urgent: opts.urgent });
-    pages.push({ page: i + 1, width, height, source: 'ocr', words: factor > 1 ? words.map((w) => scaleWord(w, 1 / factor)) : words });
+    pages.push({ page: i + 1, width, height, source: 'ocr', words: factor !== 1 ? words.map((w) => scaleWord(w, 1 / factor)) : words });
     opts.onPage?.(i + 1, total);
   }
   return pages;
+}
+
+/**
+ * The scan's resolution: its own density when plausible (≥ 100 dpi and a page 3–17 inches wide),
+ * else its width read as a letter page — cameras and many tools write 72 whatever the pixels.
+ */
+function imageDpi(density: number | undefined, width: number): number {
+  if (density && density >= 100 && width / density >= 3 && width / density <= 17) return density;
+  return width / 8.5;
 }
 
 function scaleWord(w: ReadWord, k: number): ReadWord {
