@@ -87,6 +87,7 @@ describe('label wordings', () => {
     'Inv. No.:',
     'INVOICE NO',
     'Invoice#',
+    'Inv#:',
   ])('reads the invoice number after %s', (label) => {
     expect(valueOf(invoice(label, 'Date:', 'Total'), 'docNumber')).toBe('CW-10442');
   });
@@ -227,6 +228,10 @@ describe('OCR confusions', () => {
     expect(amount!.quality).toBeLessThan(1);
     expect(parseAmount('l,OS0.00')?.value).toBe('1050.00');
     expect(parseDate('O1/l5/2O26')?.value).toBe('2026-01-15');
+    expect(parseDate('August 3,.2026')?.value).toBe('2026-08-03');
+    expect(parseDate('Sep-10, 2026')?.value).toBe('2026-09-10');
+    expect(parseAmount('15:262,90 USD')?.value).toBe('15262.90');
+    expect(parseAmount('135583. 76.')?.value).toBe('135583.76');
   });
   it('repairs identifiers read by OCR but keeps a letter prefix, and leaves a text layer alone', () => {
     expect(parseIdentifier('INV-1OO5', true)?.value).toBe('INV-1005');

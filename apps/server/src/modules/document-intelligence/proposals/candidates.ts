@@ -232,6 +232,10 @@ export function candidatesFor(lines: TextLine[], hits: LabelHit[]): Candidate[] 
     // words may share its phrase when the columns are close.
     const typed = rule.kind !== 'name' && rule.kind !== 'block' && rule.kind !== 'choice';
     if (typed && first.aligned.length && push(first.aligned, 'below', 0.95, first.line)) continue;
+    if (typed && first.aligned.length > 1) {
+      const single = first.aligned.find((t) => parseValue(rule, [t], ocr));
+      if (single && push([single], 'below', 0.9, first.line)) continue;
+    }
     if (push(first.tokens, 'below', 0.95, first.line) && rule.kind === 'block') {
       const last = out[out.length - 1]!;
       last.value = [last.value, ...under.slice(1).map((b) => cleanName(textOf(b.tokens)))].join(

@@ -34,13 +34,22 @@ export interface TextLine {
   segmentStarts: number[];
 }
 
+const OCR_LABEL_WORDS: Record<string, string> = {
+  '1d': 'id',
+  ld: 'id',
+  n0: 'no',
+  '1nvoice': 'invoice',
+};
+
 export function normalize(text: string): string {
   const t = text
     .toLowerCase()
     .replace(/[’']/g, "'")
     .replace(/^[^a-z0-9#$%(]+|[^a-z0-9#%)]+$/g, '')
     .replace(/^\((.*)\)$/, '$1');
-  return /^([a-z]\.)+[a-z]?$/.test(t) ? t.replace(/\./g, '') : t;
+  if (/^([a-z]\.)+[a-z]?$/.test(t)) return t.replace(/\./g, '');
+  // Label words OCR misreads with a digit: 'Invoice 1D', 'Invoice N0.'.
+  return OCR_LABEL_WORDS[t] ?? t;
 }
 
 /** Median slope between horizontally adjacent words (0 for a straight page). */
@@ -73,7 +82,8 @@ function skewOf(words: ReadWord[]): number {
  * sharing out its width by characters, so labels and values are separate tokens.
  */
 function splitWord(w: ReadWord): ReadWord[] {
-  const m = /^([A-Za-z.]+[:#])(\S+)$/.exec(w.text) ?? /^([A-Za-z]+)(#\S*)$/.exec(w.text);
+  const m =
+    /^([A-Za-z.]+[:#])(\S*[A-Za-z0-9]\S*)$/.exec(w.text) ?? /^([A-Za-z]+)(#\S*)$/.exec(w.text);
   if (!m) return [w];
   const [, first = '', rest = ''] = m;
   const perChar = w.width / w.text.length;
@@ -129,9 +139,12 @@ function pageLines(page: ReadPage, pageCount: number): Omit<TextLine, 'index'>[]
           confidence: w.confidence,
         };
       });
+      // OCR boxes hug the glyphs (shorter than a text layer's font box) and its word gaps vary
+      // more, so a phrase break there needs a wider gap relative to the word height.
+      const phraseGap = (page.source === 'ocr' ? 1.8 : 1.1) * height;
       const segmentStarts = [0];
       for (let i = 1; i < tokens.length; i++) {
-        if (tokens[i]!.x0 - tokens[i - 1]!.x1 > 1.1 * height) segmentStarts.push(i);
+        if (tokens[i]!.x0 - tokens[i - 1]!.x1 > phraseGap) segmentStarts.push(i);
       }
       return {
         page: page.page,

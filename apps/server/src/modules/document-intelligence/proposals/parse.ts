@@ -96,7 +96,8 @@ function isoDate(year: number, month: number, day: number): string | null {
 }
 
 const NUMERIC_DATE = /(?<![\d])(\d{1,4})([/.-])(\d{1,2})\2(\d{2,4})(?![\d])/;
-const NAMED_MD_Y = /\b([A-Za-z]{3,9})\.?[\s-]*(\d{1,2})(?!\d)(?:st|nd|rd|th)?,?\s*(\d{4}|\d{2})\b/;
+const NAMED_MD_Y =
+  /\b([A-Za-z]{3,9})\.?[\s-]*(\d{1,2})(?!\d)(?:st|nd|rd|th)?[\s,.]*(\d{4}|\d{2})\b/;
 const NAMED_D_M_Y = /\b(\d{1,2})(?:st|nd|rd|th)?[\s-]+([A-Za-z]{3,9})\.?,?[\s-]+(\d{4}|\d{2})\b/;
 
 /**
@@ -193,6 +194,7 @@ function parseMoney(text: string, maxFraction: number): Parsed | null {
   // separator as ':' or ';' ('15:262,90') and glues a stray dot to the end ('1,557.84.').
   t = t.replace(/(\d)\s(?=\d{3}(?:\D|$))/g, '$1');
   t = t.replace(/(\d)[:;](?=\d)/g, '$1.').replace(/[.,]$/, '');
+  t = t.replace(/(\d[.,])\s+(\d{2})$/, '$1$2');
   if (/\s/.test(t) || t === '') return null;
   const { text: fixed, repaired } = repairDigits(t);
   if (!/^[\d.,]+$/.test(fixed) || !/\d/.test(fixed)) return null;
@@ -274,7 +276,7 @@ function shiftLeft(digits: string, places: number): string {
  */
 export function parseIdentifier(text: string, ocr = false): Parsed | null {
   const token = (text.trim().split(/\s+/)[0] ?? '').replace(/^[#:.-]+|[:.,;]+$/g, '');
-  if (token.length < 2 || token.length > 30 || !/\d/.test(token)) return null;
+  if (token.length < 3 || token.length > 30 || !/\d/.test(token)) return null;
   if (!/^[A-Za-z0-9][A-Za-z0-9\-/_.#]*$/.test(token)) return null;
   if (parseDate(token)) return null;
   if (/^\$|^\d{1,3}(,\d{3})*\.\d{2}$/.test(token)) return null;
