@@ -24,9 +24,12 @@ const TEMPLATE = `flowline_test_template_${process.pid}`;
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
-/** pg-boss's schema and queues, so no test file pays for creating them. */
+/**
+ * pg-boss's schema and queues, so no test file pays for creating them. As a worker (no handler
+ * registered): its cron keeper creates its own queue at start, about a second on PGlite.
+ */
 async function installJobSchema(database: Database) {
-  const engine = createJobEngine(database, { runWorkers: false }, silent);
+  const engine = createJobEngine(database, { runWorkers: true }, silent);
   await engine.start();
   await engine.stop();
 }
