@@ -85,6 +85,22 @@ describe('reading after upload', () => {
     expect(page!.text).toBe('Invoice Number: TXT-777 for Ocelot Drilling');
   }, 180_000);
 
+  it('copies the pages of a document with the same file instead of reading it again', async () => {
+    const [original] = await t.db.select().from(documentPages).where(eq(documentPages.documentId, scanId));
+    const png = await scannedPng([
+      { text: 'INVOICE', x: 150, y: 200, size: 60 },
+      { text: 'Invoice Number: NARWHAL-5150', x: 150, y: 400, size: 36 },
+      { text: 'Pumping services for the Capybara lease', x: 150, y: 600, size: 32 },
+    ]);
+    const again = await upload(png, 'scan-again.png', 'image/png');
+    const started = Date.now();
+    await readAll();
+    expect(Date.now() - started).toBeLessThan(1500);
+    const [copy] = await t.db.select().from(documentPages).where(eq(documentPages.documentId, again));
+    expect(copy).toMatchObject({ source: 'ocr', width: 1700, height: 2200, text: original!.text, words: original!.words });
+    expect(await extractionOf(again)).toMatchObject({ status: 'done', pageCount: 1 });
+  });
+
   it('GET /documents/{id} includes the reading state', async () => {
     const res = await asUser({ method: 'GET', url: `/api/documents/${scanId}` });
     expect(res.statusCode, res.body).toBe(200);
@@ -158,7 +174,11 @@ describe('search over the words read', () => {
   it('finds a document by a word that exists only in its scan', async () => {
     const res = await asUser({ method: 'POST', url: '/api/search', payload: { querySearchTerm: 'capybara' } });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().rows.map((r: { id: number }) => r.id)).toEqual([scanId]);
+    // The scan and its copy (the same file uploaded again), nothing else.
+    const found = res.json().rows.map((r: { id: number }) => r.id);
+    expect(found).toHaveLength(2);
+    expect(found).toContain(scanId);
+    expect(found).not.toContain(textId);
     const text = await asUser({ method: 'POST', url: '/api/search', payload: { querySearchTerm: 'Ocelot' } });
     expect(text.json().rows.map((r: { id: number }) => r.id)).toEqual([textId]);
     // Another company never finds it.

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DocumentExtraction, ExtractionStatus } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { documentExtractions, documentPages, documentRoutes, documents } from '../../db/schema/index';
@@ -111,6 +111,37 @@ export async function replacePages(tx: Db, documentId: number, pages: ReadPage[]
       })),
     );
   }
+}
+
+/**
+ * Another live document with the same file (same SHA-256) whose reading is done: the same bytes
+ * give the same words, so its pages can be copied instead of read again (a duplicate upload, a
+ * new version carrying the file of the one before). Not tenant-scoped: the caller holds the file.
+ */
+export async function unsafeFindReadTwin(db: Db, documentId: number): Promise<number | null> {
+  const result = await db.execute(sql`
+    SELECT o.id FROM documents d
+    JOIN documents o ON o.file_sha256 = d.file_sha256 AND o.id <> d.id AND o.deleted_at IS NULL
+    JOIN document_extractions x ON x.document_id = o.id AND x.status = 'done'
+    WHERE d.id = ${documentId} AND EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = o.id)
+    ORDER BY o.id DESC
+    LIMIT 1`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
+  return rows[0]?.id ?? null;
+}
+
+/** Copies the twin's pages onto the document (replacing any), returning how many. */
+export async function copyPages(tx: Db, fromDocumentId: number, toDocumentId: number): Promise<number> {
+  await tx.delete(documentPages).where(eq(documentPages.documentId, toDocumentId));
+  await tx.execute(sql`
+    INSERT INTO document_pages (document_id, page_number, width, height, source, words, text)
+    SELECT ${toDocumentId}, page_number, width, height, source, words, text
+    FROM document_pages WHERE document_id = ${fromDocumentId}`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documentPages)
+    .where(eq(documentPages.documentId, toDocumentId));
+  return Number(row?.n ?? 0);
 }
 
 export async function findPage(db: Db, documentId: number, pageNumber: number) {

@@ -44,21 +44,14 @@ export async function extractDocument(
   }
 
   try {
-    const bytes = await readBlob(deps.blobStore, doc.fileKey, MAX_READ_BYTES);
-    const pages = await readDocumentPages({ buffer: bytes }, doc.contentType, {
-      onPage: (n, total) => void repo.recordProgress(db, documentId, n, total).catch(() => undefined),
-    });
-    await db.transaction(async (tx) => {
-      await repo.replacePages(tx, documentId, pages);
-      await refreshDocumentIndex(tx, documentId);
-    });
+    const pageCount = await readOrCopyPages(deps, documentId, doc);
     try {
       await applyAutoExtraction(db, documentId);
     } catch (error) {
       // Proposals are a convenience: the words are read and searchable all the same.
       deps.log?.warn({ err: error, documentId }, 'auto-extraction failed');
     }
-    await repo.finishExtraction(db, documentId, 'done', { pageCount: pages.length });
+    await repo.finishExtraction(db, documentId, 'done', { pageCount });
     await announce(db, documentId, 'done');
     return 'done';
   } catch (error) {
@@ -71,6 +64,35 @@ export async function extractDocument(
     await repo.markExtractionPending(db, documentId);
     throw error;
   }
+}
+
+/**
+ * Stores the document's pages: copied from a document with the same file that was read already,
+ * else read from the file. Pages and search columns change in one transaction.
+ */
+async function readOrCopyPages(
+  deps: ExtractionDeps,
+  documentId: number,
+  doc: { fileKey: string; contentType: string },
+): Promise<number> {
+  const { db } = deps;
+  const twin = await repo.unsafeFindReadTwin(db, documentId);
+  if (twin !== null) {
+    return db.transaction(async (tx) => {
+      const count = await repo.copyPages(tx, twin, documentId);
+      await refreshDocumentIndex(tx, documentId);
+      return count;
+    });
+  }
+  const bytes = await readBlob(deps.blobStore, doc.fileKey, MAX_READ_BYTES);
+  const pages = await readDocumentPages({ buffer: bytes }, doc.contentType, {
+    onPage: (n, total) => void repo.recordProgress(db, documentId, n, total).catch(() => undefined),
+  });
+  await db.transaction(async (tx) => {
+    await repo.replacePages(tx, documentId, pages);
+    await refreshDocumentIndex(tx, documentId);
+  });
+  return pages.length;
 }
 
 async function announce(db: Db, documentId: number, status: ExtractionStatus) {
