@@ -2,8 +2,21 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentTypeId, zOcrBlock, zOcrPage, type OcrBlock } from '@flowline/shared';
-import { documentExtractions, documentPages } from '../src/db/schema/index';
+import {
+  DocumentTemplate,
+  DocumentTypeId,
+  RouteStatus,
+  zOcrBlock,
+  zOcrPage,
+  type OcrBlock,
+} from '@flowline/shared';
+import {
+  documentExtractions,
+  documentPages,
+  documentRoutes,
+  documents,
+  documentTypes,
+} from '../src/db/schema/index';
 import { Queue } from '../src/platform/jobs/types';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildDocument } from './helpers/document-factories';
@@ -214,6 +227,33 @@ describe('real-time reading state', () => {
     expect(stranger.messages.filter((m) => m.type === 'documentExtraction')).toEqual([]);
     owner.ws.terminate();
     stranger.ws.terminate();
+  });
+});
+
+describe('new versions', () => {
+  it('a resubmitted version is read too (its file was read: the pages are copied)', async () => {
+    await t.db.insert(documentTypes).values({ id: 501, name: 'Invoice', templateId: DocumentTemplate.Invoice });
+    const [text] = await t.db.select().from(documents).where(eq(documents.id, textId));
+    const old = await buildDocument(t.db, {
+      owner: w.vendor,
+      user: w.user,
+      documentTypeId: 501,
+      receiver: w.purchaser,
+      receivingPartyId: w.toPurchaser.id,
+      fileSha256: text!.fileSha256,
+    });
+    await t.db
+      .update(documentRoutes)
+      .set({ routeStatusId: RouteStatus.Rejected })
+      .where(eq(documentRoutes.documentId, old.id));
+    const res = await asUser({ method: 'POST', url: `/api/documents/${old.id}/resubmit` });
+    expect(res.statusCode, res.body).toBe(200);
+    const versionId = res.json().id as number;
+    expect(res.json().extraction).toMatchObject({ status: 'pending' });
+    await readAll();
+    expect(await extractionOf(versionId)).toMatchObject({ status: 'done', pageCount: 1 });
+    const page = await ocrPage(versionId, 1);
+    expect(blocksOf(page.json()).map((b) => b.Text)).toContain('TXT-777');
   });
 });
 

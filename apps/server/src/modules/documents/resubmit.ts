@@ -11,6 +11,7 @@ import { appendHistory } from '../document-history/repository';
 import { assertDocumentAction, loadDocument } from './policy';
 import * as repo from './repository';
 import * as versions from './version-repository';
+import { markExtractionPending } from '../document-intelligence/repository';
 import { refreshDocumentIndex } from './search-index';
 import { presentForCaller } from './service';
 
@@ -90,6 +91,7 @@ export async function resubmitDocument(
     ]);
     await refreshDocumentIndex(tx, old.id);
     await refreshDocumentIndex(tx, version.id);
+    await markExtractionPending(tx, version.id);
     return version.id;
   });
   return presentForCaller(db, ctx, await loadDocument(db, ctx, newId));

@@ -15,6 +15,7 @@ import {
 import { requireTenant } from '../../auth/request-context';
 import type { ApiModule } from '../types';
 import { publishDocument } from './publish';
+import { enqueueDocumentExtraction } from '../document-intelligence/jobs';
 import { resubmitDocument } from './resubmit';
 import * as service from './service';
 
@@ -22,7 +23,7 @@ const zIdParams = z.object({ id: zIdParam });
 const noContent = { 204: z.null() };
 
 /** The document screen's document calls (spec 1 §7; docs/document-screen.md). */
-export const documentsRoutes: ApiModule = async (app, { db, mailer, config, blobStore }) => {
+export const documentsRoutes: ApiModule = async (app, { db, mailer, config, blobStore, jobs }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['documents'];
 
@@ -176,7 +177,13 @@ export const documentsRoutes: ApiModule = async (app, { db, mailer, config, blob
         response: { 200: zDocument },
       },
     },
-    async (req) => resubmitDocument(db, requireTenant(req), req.params.id, req.query.newVersion),
+    async (req) => {
+      const ctx = requireTenant(req);
+      const version = await resubmitDocument(db, ctx, req.params.id, req.query.newVersion);
+      // The new version is read like an upload (its file's pages are copied when already read).
+      await enqueueDocumentExtraction(jobs, version.id, ctx.companyId).catch(() => undefined);
+      return version;
+    },
   );
 
   api.get(
