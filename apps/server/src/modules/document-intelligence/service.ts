@@ -11,6 +11,11 @@ import * as repo from './repository';
 
 /** Files above this size are not read (pdf.js holds the whole file in memory). */
 export const MAX_READ_BYTES = 100 * 1024 * 1024;
+/**
+ * Pages read per document: 200 scanned pages take ~7 minutes, inside the queue's 15-minute
+ * expiry. Later pages are not read (their words are not searchable or clickable).
+ */
+export const MAX_READ_PAGES = 200;
 
 export interface ExtractionDeps {
   db: Db;
@@ -86,6 +91,7 @@ async function readOrCopyPages(
   }
   const bytes = await readBlob(deps.blobStore, doc.fileKey, MAX_READ_BYTES);
   const pages = await readDocumentPages({ buffer: bytes }, doc.contentType, {
+    maxPages: MAX_READ_PAGES,
     onPage: (n, total) => void repo.recordProgress(db, documentId, n, total).catch(() => undefined),
   });
   await db.transaction(async (tx) => {

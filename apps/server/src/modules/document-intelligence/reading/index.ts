@@ -11,6 +11,8 @@ export { terminateOcr } from './ocr';
 const MIN_TEXT_WORDS = 3;
 /** Scanned PDF pages are rendered at this resolution for OCR. */
 const PDF_OCR_DPI = 200;
+/** A rendered page never exceeds this many pixels (8.5 × 11 in at 200 dpi is 3.7 M). */
+const MAX_RENDER_PIXELS = 16_000_000;
 /** Images below this resolution (by their pixel width for a letter page) are enlarged for OCR. */
 const MIN_OCR_DPI = 150;
 /**
@@ -53,9 +55,10 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
       if (textWords.length >= MIN_TEXT_WORDS) {
         pages.push({ page: n, width: round(width), height: round(height), source: 'text', words: textWords });
       } else {
-        const scale = PDF_OCR_DPI / 72;
+        // An oversized page (a poster, a hostile MediaBox) is rendered at most MAX_RENDER_PIXELS.
+        const scale = Math.min(PDF_OCR_DPI / 72, Math.sqrt(MAX_RENDER_PIXELS / Math.max(width * height, 1)));
         const image = await renderPdfPage(doc, page, scale);
-        const words = await recognizeWords(image.png, PDF_OCR_DPI, { urgent: opts.urgent });
+        const words = await recognizeWords(image.png, Math.min(PDF_OCR_DPI, scale * 72), { urgent: opts.urgent });
         pages.push({ page: n, width: round(width), height: round(height), source: 'ocr', words: words.map((w) => scaleWord(w, 1 / scale)) });
       }
       page.cleanup();
