@@ -11,8 +11,11 @@ export { terminateOcr } from './ocr';
 const MIN_TEXT_WORDS = 3;
 /** Scanned PDF pages are rendered at this resolution for OCR. */
 const PDF_OCR_DPI = 200;
-/** A rendered page never exceeds this many pixels (8.5 × 11 in at 200 dpi is 3.7 M). */
-const MAX_RENDER_PIXELS = 16_000_000;
+/**
+ * A rendered page never exceeds this many pixels (8.5 × 11 in at 200 dpi is 3.7 M): an oversized
+ * page at 16 M took the process to 800 MB with the OCR thread.
+ */
+const MAX_RENDER_PIXELS = 8_000_000;
 /** Images below this resolution (by their pixel width for a letter page) are enlarged for OCR. */
 const MIN_OCR_DPI = 150;
 /**

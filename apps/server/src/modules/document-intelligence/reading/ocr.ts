@@ -91,7 +91,8 @@ async function drainTasks(): Promise<void> {
 
 async function recognizeNow(image: Buffer, dpi: number | undefined): Promise<ReadWord[]> {
   const w = await worker();
-  if (dpi) await w.setParameters({ user_defined_dpi: String(Math.round(dpi)) });
+  // Tesseract accepts 70–2400 (an oversized page reduced for rendering can fall below).
+  if (dpi) await w.setParameters({ user_defined_dpi: String(Math.round(Math.min(2400, Math.max(70, dpi)))) });
   try {
     const { data } = await w.recognize(image, {}, { text: false, tsv: true });
     return parseTsv(data.tsv ?? '');
