@@ -22,10 +22,11 @@ const zClientMessage = z.object({
 /**
  * GET /api/notifications/subscribe (spec 2 §4.3): a WebSocket delivering the notifications of
  * the signed-in user in the selected company, and the company-wide events of that company
- * (`{ type: 'documentExtraction', documentId, status }` while a document is read). Browsers cannot set headers on a WebSocket, so the
- * socket authenticates with its first message — `{ type: 'auth', token, companyId }`, the same
- * bearer token and Company-Id the REST calls send — and again whenever the token is renewed.
- * Until then, and after the token expires, nothing is delivered.
+ * (`{ type: 'documentExtraction', documentId, status }` while a document is read). Browsers
+ * cannot set headers on a WebSocket, so the socket authenticates with its first message —
+ * `{ type: 'auth', token, companyId }`, the same bearer token and Company-Id the REST calls
+ * send — and again whenever the token is renewed. Until then, and after the token expires,
+ * nothing is delivered.
  */
 export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken }) => {
   app.get(
