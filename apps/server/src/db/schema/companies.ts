@@ -122,3 +122,20 @@ export const featureFlags = pgTable(
   },
   (t) => [unique('feature_flags_flag_company_key').on(t.flag, t.companyId).nullsNotDistinct()],
 );
+
+/** Every change of a feature flag by a Global user: who, when, old → new (null: not set). */
+export const featureFlagChanges = pgTable(
+  'feature_flag_changes',
+  {
+    id: serial('id').primaryKey(),
+    flag: varchar('flag', { length: 80 }).notNull(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    oldEnabled: boolean('old_enabled'),
+    newEnabled: boolean('new_enabled'),
+    changedByUserId: integer('changed_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feature_flag_changes_company_idx').on(t.companyId, t.changedAt)],
+);

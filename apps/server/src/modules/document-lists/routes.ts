@@ -1,6 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountingReportTypeIds,
   zDocumentListQuery,
   zDocumentResultSet,
   zDocumentTypeIdsParam,
@@ -9,6 +10,7 @@ import {
   zInboxUnreadCount,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
+import { assertFlag } from '../feature-flags/service';
 import type { ApiModule } from '../types';
 import { searchRoutes } from './search-routes';
 import * as service from './service';
@@ -20,6 +22,11 @@ import { inboxUnreadCount } from './stats-service';
  */
 export const documentListsRoutes: ApiModule = async (app, opts) => {
   const { db } = opts;
+  // The six report types answer only with the accounting-reports flag (docs/feature-flags.md).
+  const assertReportsAllowed = async (companyId: number, typeIds: readonly number[]) => {
+    if (typeIds.some((id) => accountingReportTypeIds.includes(id)))
+      await assertFlag(db, companyId, opts.config.featureFlags, 'accountingReportFlag');
+  };
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['document lists'];
   const list = (summary: string) => ({
@@ -75,7 +82,11 @@ export const documentListsRoutes: ApiModule = async (app, opts) => {
         params: z.object({ documentTypeId: zIdParam }),
       },
     },
-    async (req) => service.listByType(db, requireTenant(req), req.params.documentTypeId, req.query),
+    async (req) => {
+      const ctx = requireTenant(req);
+      await assertReportsAllowed(ctx.companyId, [req.params.documentTypeId]);
+      return service.listByType(db, ctx, req.params.documentTypeId, req.query);
+    },
   );
 
   api.get(
@@ -86,8 +97,11 @@ export const documentListsRoutes: ApiModule = async (app, opts) => {
         params: z.object({ ids: zDocumentTypeIdsParam }),
       },
     },
-    async (req) =>
-      service.listGeneric(db, requireTenant(req), req.query, { documentTypeIds: req.params.ids }),
+    async (req) => {
+      const ctx = requireTenant(req);
+      await assertReportsAllowed(ctx.companyId, req.params.ids);
+      return service.listGeneric(db, ctx, req.query, { documentTypeIds: req.params.ids });
+    },
   );
 
   api.get(

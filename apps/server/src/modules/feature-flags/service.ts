@@ -1,7 +1,21 @@
-import { eq, isNull, or } from 'drizzle-orm';
-import { FeatureFlag, type FeatureFlags, type FeatureFlagKey } from '@flowline/shared';
+import {
+  FeatureFlag,
+  UserType,
+  featureFlagMessages,
+  featureFlagNames,
+  type CompanyFeatureFlags,
+  type CompanyFeatureFlagsList,
+  type FeatureFlagChange,
+  type FeatureFlagDefault,
+  type FeatureFlagKey,
+  type FeatureFlags,
+  type SetFeatureFlagInput,
+} from '@flowline/shared';
+import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
-import { featureFlags } from '../../db/schema/index';
+import { forbidden, notFound } from '../../errors';
+import * as repo from './repository';
+import type { FlagRow } from './repository';
 
 const responseKey: Record<FeatureFlagKey, keyof FeatureFlags> = {
   messaging: 'messagingFlag',
@@ -10,32 +24,144 @@ const responseKey: Record<FeatureFlagKey, keyof FeatureFlags> = {
   aiDocTypeDetectionAndExtraction: 'aiDocTypeDetectionAndExtractionFlag',
 };
 
+/** The deployment default of each flag: the database default row, else the FEATURE_FLAGS setting. */
+function defaultsOf(rows: readonly FlagRow[], enabledByConfig: readonly string[]) {
+  return featureFlagNames.map((flag): FeatureFlagDefault => {
+    const row = rows.find((r) => r.flag === flag && r.companyId === null);
+    return row
+      ? { flag, enabled: row.enabled, source: 'database' }
+      : { flag, enabled: enabledByConfig.includes(flag), source: 'environment' };
+  });
+}
+
+function companyFlags(
+  company: { id: number; name: string; code: string },
+  rows: readonly FlagRow[],
+  defaults: readonly FeatureFlagDefault[],
+): CompanyFeatureFlags {
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    companyCode: company.code,
+    flags: defaults.map((d) => {
+      const own = rows.find((r) => r.flag === d.flag && r.companyId === company.id);
+      return own
+        ? { flag: d.flag, enabled: own.enabled, source: 'company' }
+        : { flag: d.flag, enabled: d.enabled, source: 'default' };
+    }),
+  };
+}
+
 /**
- * Flags for one company: all off by default; switched on for everyone by the FEATURE_FLAGS
- * setting, or by database rows (global, then a company's own row, which wins).
+ * Flags for one company: the company's own row wins, then the deployment default row
+ * (company_id null), then the FEATURE_FLAGS setting; all off otherwise (spec 2 §9).
  */
 export async function flagsForCompany(
   db: Db,
   companyId: number,
   enabledByConfig: readonly string[],
 ): Promise<FeatureFlags> {
-  const rows = await db
-    .select()
-    .from(featureFlags)
-    .where(or(isNull(featureFlags.companyId), eq(featureFlags.companyId, companyId)));
+  const rows = await repo.flagRowsFor(db, [companyId]);
+  const { flags } = companyFlags(
+    { id: companyId, name: '', code: '' },
+    rows,
+    defaultsOf(rows, enabledByConfig),
+  );
   const result = {} as FeatureFlags;
   for (const key of Object.keys(FeatureFlag) as FeatureFlagKey[]) {
-    const name = FeatureFlag[key];
-    const global = rows.find((r) => r.flag === name && r.companyId === null);
-    const own = rows.find((r) => r.flag === name && r.companyId === companyId);
-    result[responseKey[key]] = own?.enabled ?? global?.enabled ?? enabledByConfig.includes(name);
+    result[responseKey[key]] = flags.find((f) => f.flag === FeatureFlag[key])?.enabled ?? false;
   }
   return result;
 }
 
+/** Refuses a call to a flagged feature the company does not have (403 feature_disabled). */
+export async function assertFlag(
+  db: Db,
+  companyId: number,
+  enabledByConfig: readonly string[],
+  flag: keyof FeatureFlags,
+): Promise<void> {
+  const flags = await flagsForCompany(db, companyId, enabledByConfig);
+  if (!flags[flag]) throw forbidden(featureFlagMessages.featureDisabled, 'feature_disabled');
+}
+
+/** Only Global (support) users see and change the flags of every company. */
+export function assertGlobalUser(ctx: TenantContext): void {
+  if (ctx.userType !== UserType.Global) {
+    throw forbidden(featureFlagMessages.globalOnly, 'global_user_required');
+  }
+}
+
+export async function listCompanyFlags(
+  db: Db,
+  ctx: TenantContext,
+  query: { companyId?: number; search?: string; page: number; pageSize: number },
+  enabledByConfig: readonly string[],
+): Promise<CompanyFeatureFlagsList> {
+  assertGlobalUser(ctx);
+  if (query.companyId && !(await repo.findCompany(db, query.companyId))) {
+    throw notFound(featureFlagMessages.companyNotFound, 'company_not_found');
+  }
+  const { rows: page, total } = await repo.pageOfCompanies(db, query);
+  const rows = await repo.flagRowsFor(
+    db,
+    page.map((c) => c.id),
+  );
+  const defaults = defaultsOf(rows, enabledByConfig);
+  return {
+    items: page.map((c) => companyFlags(c, rows, defaults)),
+    totalRecords: total,
+    defaults,
+  };
+}
+
+export async function setCompanyFlag(
+  db: Db,
+  ctx: TenantContext,
+  companyId: number,
+  input: SetFeatureFlagInput,
+  enabledByConfig: readonly string[],
+): Promise<CompanyFeatureFlags> {
+  assertGlobalUser(ctx);
+  const company = await repo.findCompany(db, companyId);
+  if (!company) throw notFound(featureFlagMessages.companyNotFound, 'company_not_found');
+  await repo.writeFlag(db, { ...input, companyId, userId: ctx.userId });
+  const rows = await repo.flagRowsFor(db, [companyId]);
+  return companyFlags(company, rows, defaultsOf(rows, enabledByConfig));
+}
+
+/** The deployment-wide default row; null removes it (back to the FEATURE_FLAGS setting). */
+export async function setDefaultFlag(
+  db: Db,
+  ctx: TenantContext,
+  input: SetFeatureFlagInput,
+  enabledByConfig: readonly string[],
+): Promise<FeatureFlagDefault[]> {
+  assertGlobalUser(ctx);
+  await repo.writeFlag(db, { ...input, companyId: null, userId: ctx.userId });
+  return defaultsOf(await repo.flagRowsFor(db, []), enabledByConfig);
+}
+
+export async function listChanges(
+  db: Db,
+  ctx: TenantContext,
+  companyId: number | null,
+): Promise<{ items: FeatureFlagChange[] }> {
+  assertGlobalUser(ctx);
+  if (companyId !== null && !(await repo.findCompany(db, companyId))) {
+    throw notFound(featureFlagMessages.companyNotFound, 'company_not_found');
+  }
+  const rows = await repo.recentChanges(db, companyId);
+  return {
+    items: rows.map(({ firstName, lastName, changedAt, ...r }) => ({
+      ...r,
+      changedByName: firstName === null ? null : `${firstName} ${lastName ?? ''}`.trim(),
+      changedAt: changedAt.toISOString(),
+    })),
+  };
+}
+
+/** Sets a flag row directly (seeds and tests); the admin API goes through setCompanyFlag. */
 export async function setFlag(db: Db, flag: string, companyId: number | null, enabled: boolean) {
-  await db
-    .insert(featureFlags)
-    .values({ flag, companyId, enabled })
-    .onConflictDoUpdate({ target: [featureFlags.flag, featureFlags.companyId], set: { enabled } });
+  await repo.writeFlagRow(db, flag, companyId, enabled);
 }
