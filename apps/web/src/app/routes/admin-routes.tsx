@@ -131,6 +131,14 @@ export const adminRoutes: RouteObject[] = [
     path: 'admin/onboarding/:invitationToken',
     lazy: lazyPage(() => import('../../features/invitations/onboarding-page'), 'OnboardingPage'),
   },
+  // Global (support) users only, whatever their role; the page says Page Not found to anyone else.
+  {
+    path: 'admin/featureflags',
+    lazy: lazyPage(
+      () => import('../../features/feature-flags/feature-flags-page'),
+      'FeatureFlagsPage',
+    ),
+  },
   // Spec 3 §2: the logo screen has no login guard; the layout shows it without the shell when signed out.
   { path: 'admin/logo', lazy: lazyPage(() => import('../../features/logo/logo-page'), 'LogoPage') },
 ];

@@ -19,7 +19,8 @@ export type NavIcon =
   | 'connections'
   | 'invitations'
   | 'system'
-  | 'jobs';
+  | 'jobs'
+  | 'flags';
 
 export interface NavLinkItem {
   label: string;
@@ -92,4 +93,5 @@ export function adminNavLinks({
 /** The Support section, for Global (support) users only, whatever their role in the company. */
 export const supportNavLinks: readonly NavLinkItem[] = [
   { label: 'System Notifications', to: '/support/systemNotifications', icon: 'system' },
+  { label: 'Feature flags', to: '/admin/featureflags', icon: 'flags' },
 ];

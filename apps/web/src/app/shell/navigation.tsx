@@ -26,6 +26,7 @@ import MailOutlined from '@mui/icons-material/MailOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
+import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
 import { useSession } from '../../features/session/use-session';
 import { useDocumentTypes } from '../../features/document-types/api';
 import { useFeatureFlags } from '../../features/feature-flags/api';
@@ -60,6 +61,7 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   invitations: MailOutlined,
   system: CampaignOutlined,
   jobs: PendingActionsOutlined,
+  flags: ToggleOnOutlined,
 };
 
 /** The Invitations link carries the count of live invitations (spec 2 §2.7). */
