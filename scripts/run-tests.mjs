@@ -38,7 +38,8 @@ const suites = [
     name: 'e2e',
     usesDatabase: true,
     dir: 'e2e',
-    before: ['npm', 'run', 'build', '-w', '@flowline/web'],
+    // The SPA and the compiled server the journeys run against, built when their sources changed.
+    before: ['node', 'scripts/ensure-built.mjs'],
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(outDir, 'e2e.json') },
     count: (report) => ({

@@ -13,7 +13,8 @@ export default defineConfig({
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
   build: {
-    outDir: 'dist',
+    // WEB_DIST_DIR (absolute) builds elsewhere; the server reads the SPA from the same variable.
+    outDir: process.env.WEB_DIST_DIR || 'dist',
     emptyOutDir: true,
     // Maps are written for symbolicating reported client errors, but not linked from the bundle.
     sourcemap: 'hidden',

@@ -2,7 +2,7 @@
 // Starts the real app for the browser journeys: a fresh database (PGlite in a temporary data
 // directory, or a new database on the PostgreSQL server when TEST_DATABASE_URL is set), demo data,
 // the built SPA and the embedded issuer, on E2E_PORT.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,15 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const server = spawn('npx', ['tsx', 'src/main.ts'], {
+// The compiled server, as in production (issue 16): built here when its sources changed, so a
+// run never tests a stale dist/. The flags are `npm start`'s (package.json).
+const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'server'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (built.status !== 0) process.exit(built.status ?? 1);
+const nodeFlags = ['--enable-source-maps', '--max-semi-space-size=8'];
+const server = spawn(process.execPath, [...nodeFlags, 'dist/main.js'], {
   cwd: path.join(root, 'apps/server'),
   env,
   stdio: 'inherit',

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+const dist = path.resolve(import.meta.dirname, '..', process.env.WEB_DIST_DIR || 'dist');
 const compressible = /\.(js|mjs|css|html|svg|json|txt|wasm)$/;
 const MIN_BYTES = 1024;
 
