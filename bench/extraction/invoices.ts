@@ -5,7 +5,7 @@ import type { Random } from './random';
 /**
  * Invoice templates. Each draws the same facts in a different layout, with wordings, fonts,
  * date and money formats drawn at random, and returns the ground truth of what it printed.
- * Templates 1–6 are the tuning set; 7–8 (`heldOut`) are kept aside to check the rules on layouts
+ * Templates 1–6 are the tuning set; 7–9 (`heldOut`) are kept aside to check the rules on layouts
  * they were not tuned on.
  */
 
@@ -574,6 +574,73 @@ const letter: Template = async (r) => {
   };
 };
 
+const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-07-22' → '22 Jul 2026'. */
+function dayMonYear(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS_SHORT[m - 1]} ${y}`;
+}
+
+/**
+ * 9 (held out, written after the rules were tuned). A 'Statement of Charges': letterhead
+ * right-aligned at the top right, title top left, right-aligned labels in a column with values
+ * left-aligned beside them, wordings the other templates never use ('Reference', 'Amount
+ * Payable', 'Charged To', 'Payment Address'), dates as '22 Jul 2026'.
+ */
+const statement: Template = async (r) => {
+  const { doc, addSheet } = await newDocument(r);
+  const f = facts(r, r.int(2, 7), false);
+  const date = dayMonYear(f.truth.docInvoiceDate!);
+  const due = f.truth.docDueDate ? dayMonYear(f.truth.docDueDate) : null;
+  const s = addSheet();
+  s.text(50, 40, 'STATEMENT OF CHARGES', { size: 15, bold: true });
+  s.text(562, 40, f.vendor.name, { size: 12, bold: true, align: 'right' });
+  let y = 56;
+  for (const line of f.vendor.lines) {
+    s.text(562, y, line, { size: 9, align: 'right' });
+    y += 11;
+  }
+  y = 110;
+  const labelX = 430;
+  for (const [l, v] of [
+    [r.pick(['Reference', 'Reference No.', 'Our Reference']), f.number],
+    [r.pick(['Statement Date', 'Dated', 'Date Issued']), date],
+    [r.pick(['Payable By', 'Payment Due By', 'Settle By']), due],
+    [r.pick(['Your Order Ref', 'Your PO', 'Order Reference']), f.po],
+    [r.pick(['Project AFE', 'AFE Ref', 'AFE']), f.afe],
+  ] as const) {
+    if (!v) continue;
+    s.text(labelX, y, `${l}:`, { size: 9, bold: true, align: 'right' });
+    s.text(labelX + 8, y, v, { size: 10 });
+    y += 15;
+  }
+  block(s, 50, 110, f.purchaser, 10, r.pick(['Charged To:', 'Client:', 'Account:']));
+  const end = table(s, f, 220, f.lines, { x0: 50, x1: 562, shade: false });
+  let ty = end + 8;
+  const row = (label: string, value: string, bold = false) => {
+    s.text(470, ty, label, { size: 10, bold, align: 'right' });
+    s.text(556, ty, f.money(value), { size: 10, bold, align: 'right' });
+    ty += 16;
+  };
+  if (f.taxLabel) {
+    row('Charges', f.subtotal);
+    row(f.taxLabel, f.tax);
+  }
+  row(r.pick(['Amount Payable', 'Total Payable', 'Amount Owing']), f.total, true);
+  if (f.remit) block(s, 50, Math.max(ty + 30, 620), f.remit, 9, r.pick(['Payment Address:', 'Mail Payments To:']));
+  return {
+    bytes: await doc.save(),
+    truth: {
+      kind: 'invoice',
+      template: 'statement',
+      documentTypeId: 93,
+      pages: 1,
+      fields: f.truth,
+      lineItems: f.lines,
+    },
+  };
+};
+
 export const invoiceTemplates: Template[] = [
   classic,
   labelAbove,
@@ -582,5 +649,5 @@ export const invoiceTemplates: Template[] = [
   twoColumn,
   multiPage,
 ];
-export const heldOutInvoiceTemplates: Template[] = [sidebar, letter];
+export const heldOutInvoiceTemplates: Template[] = [sidebar, letter, statement];
 export type { Template };

@@ -1,10 +1,11 @@
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { loadTenant, type TenantContext } from '../../auth/request-context';
-import type { RealtimeEvent } from '../../platform/realtime/hub';
+import { loadTenant } from '../../auth/request-context';
 import { AppError } from '../../errors';
 import type { ApiModule } from '../types';
 import { resolveUserForIdentity } from '../users/repository';
+import { createRealtimeRegistry, type RealtimeSubscriber } from './registry';
+import { eventsSince } from './repository';
 
 /** How long a socket may stay open without a valid `auth` message. */
 const AUTH_TIMEOUT_MS = 10_000;
@@ -17,63 +18,82 @@ const zClientMessage = z.object({
   type: z.literal('auth'),
   token: z.string().min(1).max(8192),
   companyId: z.number().int().positive(),
+  /** The last `seq` the client received: the events after it are replayed first. */
+  lastSeq: z.number().int().nonnegative().optional(),
 });
 
 /**
- * GET /api/notifications/subscribe (spec 2 §4.3): a WebSocket delivering the notifications of
- * the signed-in user in the selected company, and the company-wide events of that company
- * (`{ type: 'documentExtraction', documentId, status }` while a document is read). Browsers
- * cannot set headers on a WebSocket, so the socket authenticates with its first message —
- * `{ type: 'auth', token, companyId }`, the same bearer token and Company-Id the REST calls
- * send — and again whenever the token is renewed. Until then, and after the token expires,
- * nothing is delivered.
+ * GET /api/notifications/subscribe (spec 2 §4.3): a WebSocket delivering the events of the
+ * signed-in user in the selected company — their notifications and the company-wide events —
+ * each as `{ type, seq, ...payload }` (docs/realtime.md). Browsers cannot set headers on a
+ * WebSocket, so the socket authenticates with its first message — `{ type: 'auth', token,
+ * companyId, lastSeq? }`, the same bearer token and Company-Id the REST calls send — and again
+ * whenever the token is renewed. With `lastSeq` the events after it are sent first (or
+ * `{ type: 'resync' }` when they cannot be), then `{ type: 'ready', seq }`, then live events;
+ * nothing is lost or repeated at the seam. Until auth, and after the token expires, nothing is
+ * delivered.
  */
 export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken }) => {
+  const registry = createRealtimeRegistry(realtime);
+
   app.get(
     '/notifications/subscribe',
     { websocket: true, config: { access: 'public' }, schema: { hide: true } },
     (socket: WebSocket) => {
-      let tenant: TenantContext | null = null;
+      let subscriber: RealtimeSubscriber | null = null;
       let expiresAt = 0;
       let alive = true;
+      let closed = false;
       const close = (code: number, reason: string) => {
         if (socket.readyState === socket.OPEN) socket.close(code, reason);
       };
       const authTimer = setTimeout(
-        () => !tenant && close(RealtimeClose.unauthorized, 'authentication required'),
+        () => !subscriber && close(RealtimeClose.unauthorized, 'authentication required'),
         AUTH_TIMEOUT_MS,
       );
       const heartbeat = setInterval(() => {
         if (!alive) return socket.terminate();
-        if (tenant && Date.now() >= expiresAt) {
+        if (subscriber && Date.now() >= expiresAt) {
           return close(RealtimeClose.unauthorized, 'token expired');
         }
         alive = false;
         socket.ping();
       }, HEARTBEAT_MS);
       socket.on('pong', () => (alive = true));
-
-      const deliver = (event: RealtimeEvent) => {
-        if (!tenant || Date.now() >= expiresAt) return;
-        if (event.type !== 'notification') {
-          if (!event.companyIds.includes(tenant.companyId)) return;
-          const { companyIds: _companies, ...message } = event;
-          socket.send(JSON.stringify(message));
-          return;
-        }
-        if (event.companyId !== tenant.companyId || event.userId !== tenant.userId) return;
-        socket.send(
-          JSON.stringify({
-            type: 'notification',
-            notification: {
-              id: event.id,
-              title: event.title,
-              notificationTypeId: event.notificationTypeId,
-            },
-          }),
-        );
+      const send = (message: string) => {
+        if (Date.now() < expiresAt && socket.readyState === socket.OPEN) socket.send(message);
       };
-      const unsubscribe = realtime.subscribe(deliver);
+
+      /** Live first (buffered), then the missed events, then the buffer without repeats. */
+      const start = async (companyId: number, userId: number, lastSeq: number | undefined) => {
+        let buffer: Array<[number, string]> | null = [];
+        const next: RealtimeSubscriber = {
+          companyId,
+          userId,
+          push: (seq, message) => (buffer ? buffer.push([seq, message]) : send(message)),
+        };
+        if (subscriber) registry.remove(subscriber);
+        subscriber = next;
+        await registry.add(next);
+        const caughtUp = await eventsSince(db, companyId, userId, lastSeq);
+        if (closed || subscriber !== next) return;
+        const replayed = new Set<number>();
+        let head = caughtUp.head;
+        if (caughtUp.resync) send(JSON.stringify({ type: 'resync', seq: head }));
+        else {
+          for (const event of caughtUp.events) {
+            replayed.add(event.seq);
+            send(JSON.stringify({ type: event.type, seq: event.seq, ...event.payload }));
+          }
+        }
+        for (const [seq, message] of buffer) {
+          if (replayed.has(seq)) continue;
+          head = Math.max(head, seq);
+          send(message);
+        }
+        buffer = null;
+        send(JSON.stringify({ type: 'ready', seq: head }));
+      };
 
       socket.on('message', async (raw) => {
         const parsed = zClientMessage.safeParse(safeJson(String(raw)));
@@ -82,11 +102,14 @@ export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken
           const identity = await verifyToken(parsed.data.token);
           const user = await resolveUserForIdentity(db, identity);
           if (!user) return close(RealtimeClose.forbidden, 'user not registered');
-          tenant = await loadTenant(db, user, parsed.data.companyId);
-          expiresAt = (identity.claims.exp ?? 0) * 1000;
+          const tenant = await loadTenant(db, user, parsed.data.companyId);
           clearTimeout(authTimer);
-          await unsubscribe; // delivery is live before the client hears 'ready'
-          socket.send(JSON.stringify({ type: 'ready' }));
+          expiresAt = (identity.claims.exp ?? 0) * 1000;
+          if (subscriber?.companyId === tenant.companyId && subscriber.userId === tenant.userId) {
+            // A renewed token on a live socket: nothing was missed.
+            return socket.send(JSON.stringify({ type: 'ready' }));
+          }
+          await start(tenant.companyId, tenant.userId, parsed.data.lastSeq);
         } catch (error) {
           const status = error instanceof AppError ? error.status : 401;
           close(
@@ -96,9 +119,10 @@ export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken
         }
       });
       socket.on('close', () => {
+        closed = true;
         clearTimeout(authTimer);
         clearInterval(heartbeat);
-        void unsubscribe.then((stop) => stop()).catch(() => undefined);
+        if (subscriber) registry.remove(subscriber);
       });
     },
   );
