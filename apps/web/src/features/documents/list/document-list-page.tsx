@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import type { GridRowSelectionModel } from '@mui/x-data-grid';
 import {
+  accountingReportTypeIds,
   ALL_STATUSES,
   canSendDocumentType,
   decideWorkflowMove,
@@ -19,6 +20,7 @@ import { DataTable, SearchField, useServerTable } from '../../../components/data
 import { PageHeader } from '../../../components/page-header';
 import { NotFoundPage } from '../../../components/page-not-found';
 import { useDocumentTypes } from '../../document-types/api';
+import { useFeatureFlags } from '../../feature-flags/api';
 import { useSession } from '../../session/use-session';
 import { useSnackbar } from '../../../components/snackbar';
 import { errorMessage } from '../../../lib/api-error';
@@ -45,12 +47,15 @@ export function DocumentListPage() {
   const { documentTypeId } = useParams();
   const typeId = /^\d{1,9}$/.test(documentTypeId ?? '') ? Number(documentTypeId) : null;
   const types = useDocumentTypes();
+  const { accountingReportFlag } = useFeatureFlags();
   // The navigation has the types already; the list waits for them to know whether it exists.
   if (types.isPending && typeId !== null) return null;
   // An id that names no document type is not a page (issue 11 item 11), not an empty list.
   if (typeId === null || (types.data && !types.data.some((t) => t.id === typeId))) {
     return <NotFoundPage />;
   }
+  // The six accounting reports exist only with their flag; the server refuses their lists too.
+  if (!accountingReportFlag && accountingReportTypeIds.includes(typeId)) return <NotFoundPage />;
   // A fresh list state (search, paging, sort) per type: each type remembers its own.
   return <DocumentList key={typeId} typeId={typeId} />;
 }
