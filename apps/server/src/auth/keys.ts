@@ -30,12 +30,18 @@ const KEYS_ROW = 'embedded-issuer';
  * instance to insert wins; the others read its keys. Nothing secret is ever committed.
  */
 export async function loadOrCreateSigningKeys(db: Db): Promise<SigningKeys> {
-  const fresh = await generateSigningKeys();
-  await db
-    .insert(issuerKeys)
-    .values({ id: KEYS_ROW, keys: JSON.stringify(fresh) })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(issuerKeys).where(eq(issuerKeys.id, KEYS_ROW));
+  const read = async () =>
+    (await db.select().from(issuerKeys).where(eq(issuerKeys.id, KEYS_ROW)))[0];
+  // A restart reads the stored keys: generating an RSA key costs up to a second of the start.
+  let row = await read();
+  if (!row) {
+    const fresh = await generateSigningKeys();
+    await db
+      .insert(issuerKeys)
+      .values({ id: KEYS_ROW, keys: JSON.stringify(fresh) })
+      .onConflictDoNothing();
+    row = await read();
+  }
   if (!row) throw new Error('issuer keys could not be stored');
   return JSON.parse(row.keys) as SigningKeys;
 }

@@ -1,10 +1,9 @@
-import { EncryptedPDFError, PDFDocument } from 'pdf-lib';
-
-const isEncryptedError = (error: unknown) =>
-  error instanceof EncryptedPDFError ||
-  (error instanceof Error && /is encrypted/.test(error.message));
-import sharp from 'sharp';
 import { AppError } from '../errors';
+import { loadPdfLib, loadSharp } from '../platform/heavy-modules';
+
+const isEncryptedError = (error: unknown, pdfLib: Awaited<ReturnType<typeof loadPdfLib>>) =>
+  error instanceof pdfLib.EncryptedPDFError ||
+  (error instanceof Error && /is encrypted/.test(error.message));
 
 /**
  * The first bytes only say what a file claims to be; before a file is accepted it is also
@@ -31,12 +30,14 @@ export interface ContentSample {
 
 export async function checkPdf(sample: ContentSample): Promise<void> {
   if (sample.whole) {
+    const pdfLib = await loadPdfLib();
     let pages: number;
     try {
-      const pdf = await PDFDocument.load(sample.whole, { updateMetadata: false });
+      const pdf = await pdfLib.PDFDocument.load(sample.whole, { updateMetadata: false });
       pages = pdf.getPageCount();
     } catch (error) {
-      if (isEncryptedError(error)) throw refuse(contentMessages.pdfEncrypted, 'pdf_encrypted');
+      if (isEncryptedError(error, pdfLib))
+        throw refuse(contentMessages.pdfEncrypted, 'pdf_encrypted');
       throw refuse(contentMessages.pdfUnreadable, 'pdf_unreadable');
     }
     if (pages < 1) throw refuse(contentMessages.pdfUnreadable, 'pdf_unreadable');
@@ -51,6 +52,7 @@ export async function checkPdf(sample: ContentSample): Promise<void> {
 }
 
 export async function checkImage(sample: ContentSample): Promise<void> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(sample.whole ?? sample.head, { failOn: 'none' }).metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');

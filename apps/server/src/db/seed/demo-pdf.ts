@@ -1,4 +1,5 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib } from '../../platform/heavy-modules';
 
 /**
  * Small but realistic one-page business documents for the demo (invoices, division orders,
@@ -27,12 +28,12 @@ export interface DemoPdf {
   createdAt: Date;
 }
 
-const INK = rgb(0.13, 0.16, 0.22);
-const MUTED = rgb(0.42, 0.45, 0.5);
-const ACCENT = rgb(0.08, 0.32, 0.55);
-const RULE = rgb(0.8, 0.82, 0.86);
-
 export async function renderDemoPdf(doc: DemoPdf): Promise<Buffer> {
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
+  const INK = rgb(0.13, 0.16, 0.22);
+  const MUTED = rgb(0.42, 0.45, 0.5);
+  const ACCENT = rgb(0.08, 0.32, 0.55);
+  const RULE = rgb(0.8, 0.82, 0.86);
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`${doc.title} — ${doc.from.name}`);
   pdf.setAuthor(doc.from.name);
@@ -42,7 +43,7 @@ export async function renderDemoPdf(doc: DemoPdf): Promise<Buffer> {
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const page = pdf.addPage([612, 792]);
-  const w = new Writer(page, regular);
+  const w = new Writer(page, regular, INK);
 
   // Letterhead.
   w.text(doc.from.name, 50, 740, { font: bold, size: 16, color: ACCENT });
@@ -136,6 +137,7 @@ class Writer {
   constructor(
     private readonly page: PDFPage,
     private readonly regular: PDFFont,
+    private readonly ink: Color,
   ) {}
 
   text(
@@ -145,7 +147,7 @@ class Writer {
     opts: {
       size?: number;
       font?: PDFFont;
-      color?: ReturnType<typeof rgb>;
+      color?: Color;
       align?: 'left' | 'right' | 'center';
     } = {},
   ) {
@@ -153,6 +155,6 @@ class Writer {
     const size = opts.size ?? 10;
     const width = font.widthOfTextAtSize(value, size);
     const left = opts.align === 'right' ? x - width : opts.align === 'center' ? x - width / 2 : x;
-    this.page.drawText(value, { x: left, y, size, font, color: opts.color ?? INK });
+    this.page.drawText(value, { x: left, y, size, font, color: opts.color ?? this.ink });
   }
 }

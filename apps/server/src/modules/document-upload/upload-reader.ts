@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { PDFDocument } from 'pdf-lib';
 import {
   documentMessages,
   documentUploadMessages,
@@ -10,6 +9,7 @@ import {
 } from '@flowline/shared';
 import { AppError, badRequest } from '../../errors';
 import { checkImage, checkPdf } from '../../http/content-check';
+import { loadPdfLib } from '../../platform/heavy-modules';
 import { cleanUploadFileName, inspectStream, type Inspection } from '../../http/upload-stream';
 import type { BlobStore } from '../../platform/blob-store/index';
 import type { NewDocumentFile } from './create-document';
@@ -160,6 +160,7 @@ async function checkContent(file: NewDocumentFile, seen: Inspection<SniffedUploa
 
 /** The page count of a PDF, or null when pdf-lib cannot read it (the file is still accepted). */
 export async function countPdfPages(bytes: Uint8Array): Promise<number | null> {
+  const { PDFDocument } = await loadPdfLib();
   try {
     const pdf = await PDFDocument.load(bytes, {
       ignoreEncryption: true,

@@ -1,5 +1,6 @@
-import { PDFDocument } from 'pdf-lib';
-import sharp, { type Metadata } from 'sharp';
+import type { PDFDocument } from 'pdf-lib';
+import type { Metadata } from 'sharp';
+import { loadPdfLib, loadSharp } from '../../platform/heavy-modules';
 
 /**
  * The PDF rendition of an image document (GET /download/{id}/pdf): each image (each page of a
@@ -39,6 +40,7 @@ export async function imageToPdf(image: Buffer, contentType: string): Promise<Ui
 
 async function convert(image: Buffer, contentType: string): Promise<Uint8Array> {
   try {
+    const [sharp, { PDFDocument }] = await Promise.all([loadSharp(), loadPdfLib()]);
     const first = await sharp(image).metadata();
     const pages = contentType === 'image/tiff' ? (first.pages ?? 1) : 1;
     if (pages > PDF_RENDITION_MAX_PAGES) {
@@ -90,7 +92,8 @@ async function addImagePage(
 }
 
 /** One page as a PNG, upright (libvips converts CMYK and other spaces on the way). */
-function toPng(image: Buffer, page: number): Promise<Buffer> {
+async function toPng(image: Buffer, page: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image, { page, autoOrient: true, limitInputPixels: PDF_RENDITION_MAX_PIXELS })
     .png({ compressionLevel: 3 })
     .toBuffer();

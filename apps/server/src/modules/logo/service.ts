@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/heavy-modules';
 import { LOGO_HEIGHT, LOGO_WIDTH, logoMessages, type LogoUploadResult } from '@flowline/shared';
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
@@ -64,6 +64,7 @@ export async function getLogo(db: Db, ctx: TenantContext, companyId: number) {
 
 export async function resizeLogo(bytes: Buffer): Promise<Buffer> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' } as const;
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(bytes, options).metadata()).format;

@@ -1,4 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadPdfLib } from '../../platform/heavy-modules';
 import type { EvidenceVerification } from '@flowline/shared';
 import type { StoredEvidence } from './evidence-chain';
 
@@ -37,6 +38,7 @@ class Writer {
     private readonly doc: PDFDocument,
     private readonly font: PDFFont,
     private readonly bold: PDFFont,
+    private readonly ink: Color,
   ) {
     this.page = doc.addPage([WIDTH, HEIGHT]);
   }
@@ -60,7 +62,7 @@ class Writer {
         y: this.y - size,
         size,
         font,
-        color: rgb(0.1, 0.1, 0.1),
+        color: this.ink,
       });
       this.y -= size * 1.35;
     }
@@ -121,6 +123,7 @@ const utc = (iso: string) =>
     .replace('Z', '')} UTC`;
 
 export async function renderCertificate(input: CertificateInput): Promise<Uint8Array> {
+  const { PDFDocument, StandardFonts, rgb } = await loadPdfLib();
   const doc = await PDFDocument.create();
   doc.setTitle(`Certificate of completion — document ${input.documentId}`);
   doc.setProducer('Flowline');
@@ -129,6 +132,7 @@ export async function renderCertificate(input: CertificateInput): Promise<Uint8A
     doc,
     await doc.embedFont(StandardFonts.Helvetica),
     await doc.embedFont(StandardFonts.HelveticaBold),
+    rgb(0.1, 0.1, 0.1),
   );
   w.text('Certificate of completion', { size: 20, bold: true, gap: 4 });
   w.text(`Generated ${utc(input.generatedAt.toISOString())} by Flowline.`, { gap: 6 });

@@ -1,13 +1,7 @@
-import signpdfModule from '@signpdf/signpdf';
-import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib';
-import { P12Signer } from '@signpdf/signer-p12';
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont } from 'pdf-lib';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
 import type { SignatureArea } from '@flowline/shared';
+import { loadPdfLib, loadSignPdf } from '../../platform/heavy-modules';
 import type { SigningCertificate } from './signing-certificate';
-
-// The package is CommonJS with a default instance; under ESM interop it may arrive wrapped.
-const signpdf = ((signpdfModule as unknown as { default?: typeof signpdfModule }).default ??
-  signpdfModule) as typeof signpdfModule;
 
 export class PdfStampError extends Error {
   constructor(
@@ -94,6 +88,7 @@ const usDate = (d: Date) =>
  * signer's name and the date) and returns the pdf-lib document, ready for the digital signature.
  */
 export async function stampSignature(input: StampInput): Promise<PDFDocument> {
+  const { PDFDocument, StandardFonts, degrees, rgb } = await loadPdfLib();
   let doc: PDFDocument;
   try {
     doc = await PDFDocument.load(input.pdf, { updateMetadata: false });
@@ -157,6 +152,7 @@ export interface DigitalSignatureInput {
  * pdf-lib, the file saved without object streams, and the signature written into the placeholder.
  */
 export async function applyDigitalSignature(input: DigitalSignatureInput): Promise<Buffer> {
+  const { signpdf, pdflibAddPlaceholder, P12Signer } = await loadSignPdf();
   pdflibAddPlaceholder({
     pdfDoc: input.doc,
     reason: 'Division order returned signed',

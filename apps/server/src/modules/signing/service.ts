@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Readable as ReadableStream } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { loadSharp } from '../../platform/heavy-modules';
 import {
   DivisionOrderResponse,
   HistoryOperation,
@@ -84,6 +84,7 @@ export async function decodeSignaturePng(base64: string): Promise<Buffer> {
   if (png.length < 8 || !png.subarray(0, 8).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) {
     throw invalid();
   }
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(png, { failOn: 'error' }).metadata();
     if (meta.format !== 'png' || !meta.width || !meta.height) throw invalid();

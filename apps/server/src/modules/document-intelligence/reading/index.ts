@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { loadSharp } from '../../../platform/heavy-modules';
 import { recognizeWords } from './ocr';
 import { openPdf, pdfTextWords, renderPdfPage } from './pdf';
 import type { ReadInput, ReadOptions, ReadPage, ReadWord } from './types';
@@ -74,6 +74,7 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
 }
 
 async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
   const total = Math.min(meta.pages ?? 1, opts.maxPages ?? Infinity);
   const pages: ReadPage[] = [];
