@@ -174,6 +174,28 @@ describe('label wordings', () => {
       docTotal: '980.00',
     });
   });
+
+  it('takes an unlabelled address block under the letterhead for the purchaser, never a heading', () => {
+    const letter = (heading: string | null) => [
+      page([
+        [200, 30, 'PECOS CHEMICAL SOLUTIONS, LLC', 14],
+        [150, 50, '12 Main St * Odessa, TX 79761'],
+        ...(heading ? ([[60, 86, heading]] as Run[]) : []),
+        [60, 100, 'Ward County Minerals LLC'],
+        [370, 100, 'Invoice No: PC-5512'],
+        [60, 113, '500 W Texas Ave'],
+        [60, 126, 'Midland, TX 79701'],
+        [400, 300, 'Total:'],
+        [500, 300, '980.00'],
+      ]),
+    ];
+    expect(valueOf(letter(null), 'docARPurchaserName')).toBe('Ward County Minerals LLC');
+    expect(valueOf(letter('Charged To:'), 'docARPurchaserName')).toBe('Ward County Minerals LLC');
+    // Without the city line it is not an address block: nothing is guessed.
+    const noCity = letter(null);
+    noCity[0]!.words = noCity[0]!.words.filter((w) => !['Midland,', 'TX', '79701'].includes(w.text) || w.y < 120);
+    expect(valueOf(noCity, 'docARPurchaserName')).toBeUndefined();
+  });
 });
 
 describe('value formats', () => {

@@ -81,6 +81,54 @@ function letterhead(lines: TextLine[], used: Set<Token>, table: Set<number>): Ca
   ];
 }
 
+/** The last line of a US postal address: 'Midland, TX 79701', 'Tulsa OK 74103-1234'. */
+const CITY_LINE = /[A-Za-z.]+,? [A-Z]{2},? \d{5}(?:-\d{4})?\s*$/;
+
+/**
+ * An addressee printed with no 'Bill To' label (a letter's inside address): on page 1, in the top
+ * 40 %, below the letterhead, a name in the left half starting a block of left-aligned lines
+ * whose last one (within four) is a 'City, ST 12345' line. Only asked when no label named the
+ * purchaser.
+ */
+function addressee(lines: TextLine[], used: Set<Token>, vendor: Candidate | undefined): Candidate[] {
+  const first = lines.filter((l) => l.page === 1 && l.top < l.pageHeight * 0.4);
+  const below = vendor ? vendor.line.bottom : 0;
+  for (const [i, line] of first.entries()) {
+    if (line.top < below) continue;
+    const [s, e] = segmentAt(line, 0);
+    const tokens = line.tokens.slice(s, e);
+    const x0 = tokens[0]?.x0 ?? Infinity;
+    if (x0 > line.pageWidth / 2 || tokens.some((t) => used.has(t))) continue;
+    // A heading the dictionaries do not know ('Charged To:') is not the name under it.
+    if (/:\s*$|\bto$/i.test(textOf(tokens))) continue;
+    const text = cleanName(textOf(tokens));
+    const words = tokens.filter((t) => /[A-Za-z]{2}/.test(t.text)).length;
+    if (words < 2 || NOT_A_NAME.test(text) || text.toLowerCase() === vendor?.value.toLowerCase()) continue;
+    let prev = line;
+    for (const next of first.slice(i + 1, i + 5)) {
+      if (next.top - prev.bottom > 2 * line.height) break;
+      const [ns, ne] = segmentAt(next, 0);
+      const nt = next.tokens.slice(ns, ne);
+      if (Math.abs((nt[0]?.x0 ?? Infinity) - x0) > line.height) break;
+      if (CITY_LINE.test(textOf(nt))) {
+        const suffix = COMPANY_SUFFIX.test(text);
+        return [
+          {
+            key: 'docARPurchaserName',
+            value: text,
+            confidence: (0.62 + (suffix ? 0.15 : 0)) * ocrFactor(tokens),
+            line,
+            position: 'layout',
+            tokens,
+          },
+        ];
+      }
+      prev = next;
+    }
+  }
+  return [];
+}
+
 /** An invoice without a date label: the first date printed in the top half of the first page. */
 function firstDate(lines: TextLine[], labelled: Set<number>): Candidate[] {
   for (const line of lines) {
@@ -164,7 +212,10 @@ export function proposeMetadata(documentTypeId: number, pages: ReadPage[]): Meta
       ...hits.flatMap((h) => h.line.tokens.slice(h.start, h.end)),
       ...candidates.flatMap((c) => c.tokens),
     ]);
-    candidates.push(...letterhead(lines, used, table.lineIndexes));
+    const vendor = letterhead(lines, used, table.lineIndexes);
+    candidates.push(...vendor);
+    if (!candidates.some((c) => c.key === 'docARPurchaserName'))
+      candidates.push(...addressee(lines, used, vendor[0]));
     if (!candidates.some((c) => c.key === 'docInvoiceDate')) {
       candidates.push(
         ...firstDate(
