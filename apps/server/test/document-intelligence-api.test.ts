@@ -221,8 +221,8 @@ describe('real-time reading state', () => {
     await readAll();
     await waitFor(() => owner.messages.some((m) => m.type === 'documentExtraction' && m.status === 'done'));
     expect(owner.messages.filter((m) => m.type === 'documentExtraction')).toEqual([
-      { type: 'documentExtraction', documentId: id, status: 'running' },
-      { type: 'documentExtraction', documentId: id, status: 'done' },
+      { type: 'documentExtraction', seq: expect.any(Number), documentId: id, status: 'running' },
+      { type: 'documentExtraction', seq: expect.any(Number), documentId: id, status: 'done' },
     ]);
     expect(stranger.messages.filter((m) => m.type === 'documentExtraction')).toEqual([]);
     owner.ws.terminate();

@@ -1,7 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../src/db/schema/index';
+import { sql, type SQL } from 'drizzle-orm';
+import { notifications, realtimeEvents } from '../src/db/schema/index';
+import { announceToCompanies } from '../src/platform/realtime/hub';
+import { CATCH_UP_LIMIT } from '../src/modules/realtime/repository';
 import { RealtimeClose } from '../src/modules/realtime/routes';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
@@ -48,11 +51,38 @@ function watch(ws: WebSocket) {
   return { messages, closed, next };
 }
 
-async function connect(user: UserRow, companyId: number) {
-  const ws = await open();
+async function connect(user: UserRow, companyId: number, lastSeq?: number, at = url) {
+  const ws = await openAt(at);
   const socket = watch(ws);
-  ws.send(JSON.stringify({ type: 'auth', token: await t.tokenFor(user), companyId }));
+  ws.send(JSON.stringify({ type: 'auth', token: await t.tokenFor(user), companyId, lastSeq }));
   return { ws, ...socket };
+}
+
+const openAt = (address: string) =>
+  new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(address);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+
+const titles = (messages: Array<Record<string, unknown>>) =>
+  messages
+    .filter((m) => m.type === 'notification')
+    .map((m) => (m.notification as { title: string }).title);
+const seqs = (messages: Array<Record<string, unknown>>) =>
+  messages.filter((m) => typeof m.seq === 'number' && m.type !== 'ready').map((m) => m.seq as number);
+
+async function scalar(query: SQL): Promise<number> {
+  const result = (await t.db.execute(query)) as unknown as { rows: Array<{ value: string }> };
+  return Number(result.rows[0]?.value);
+}
+
+async function until(check: () => boolean, what: string) {
+  for (let i = 0; i < 150; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }
 
 const notify = (user: UserRow, company: CompanyRow, title: string) =>
@@ -112,5 +142,143 @@ describe('GET /api/notifications/subscribe', () => {
     ws.send('hello');
     expect(await socket.closed).toBe(RealtimeClose.badMessage);
     expect(socket.messages).toHaveLength(0);
+  });
+});
+
+describe('sequence ids and catch-up (issue 15)', () => {
+  it('every event carries a seq; a reconnect with lastSeq receives the missed ones in order, once', async () => {
+    const first = await connect(alice, acme.id);
+    const ready = await first.next('ready');
+    expect(typeof ready.seq).toBe('number');
+    await notify(alice, acme, 'Before the drop');
+    const before = await first.next('notification');
+    expect(before.seq as number).toBeGreaterThan(ready.seq as number);
+    first.ws.terminate();
+
+    await notify(alice, acme, 'Missed 1');
+    await notify(bob, acme, 'For Bob only');
+    await announceToCompanies(t.db, { type: 'connection', companyIds: [acme.id], change: 'removed' });
+    await notify(alice, acme, 'Missed 2');
+
+    const again = await connect(alice, acme.id, before.seq as number);
+    await again.next('ready');
+    await notify(alice, acme, 'Live after');
+    await until(() => titles(again.messages).includes('Live after'), 'the live event');
+    expect(titles(again.messages)).toEqual(['Missed 1', 'Missed 2', 'Live after']);
+    expect(again.messages.filter((m) => m.type === 'connection')).toEqual([
+      { type: 'connection', seq: expect.any(Number), change: 'removed' },
+    ]);
+    const order = seqs(again.messages);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(new Set(order).size).toBe(order.length);
+    expect(again.messages.findIndex((m) => m.type === 'ready')).toBe(3); // replay, then ready
+    again.ws.terminate();
+  });
+
+  it('loses and repeats nothing at the seam while events keep coming during the reconnect', async () => {
+    const first = await connect(alice, acme.id);
+    const { seq } = await first.next('ready');
+    first.ws.terminate();
+    const made = Array.from({ length: 30 }, (_, i) => `seam ${i}`);
+    const fire = (async () => {
+      for (const title of made) {
+        await notify(alice, acme, title);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await new Promise((r) => setTimeout(r, 30));
+    const again = await connect(alice, acme.id, seq as number);
+    await fire;
+    await again.next('ready');
+    await until(() => titles(again.messages).length === made.length, 'every seam event');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(titles(again.messages)).toEqual(made);
+    again.ws.terminate();
+  });
+
+  it("a socket of another company never sees A's events, live or replayed", async () => {
+    const carol = await buildMember(t.db, other);
+    const b = await connect(carol, other.id, 0);
+    await b.next('ready');
+    await announceToCompanies(t.db, { type: 'document', companyIds: [acme.id], documentId: 1, change: 'sent' });
+    await notify(alice, acme, 'Secret of A');
+    await announceToCompanies(t.db, { type: 'document', companyIds: [other.id], documentId: 2, change: 'paid' });
+    await b.next('document');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(b.messages.filter((m) => m.type !== 'ready')).toEqual([
+      { type: 'document', seq: expect.any(Number), documentId: 2, change: 'paid' },
+    ]);
+    b.ws.terminate();
+    // Replayed from the beginning: still only B's own event.
+    const replay = await connect(carol, other.id, 0);
+    await replay.next('ready');
+    expect(replay.messages.filter((m) => m.type !== 'ready')).toEqual([
+      { type: 'document', seq: expect.any(Number), documentId: 2, change: 'paid' },
+    ]);
+    replay.ws.terminate();
+  });
+
+  it('asks for a resync when the gap is too large or already pruned', async () => {
+    const dave = await buildMember(t.db, other);
+    const start = await connect(dave, other.id);
+    const { seq } = await start.next('ready');
+    start.ws.terminate();
+    await t.db.insert(realtimeEvents).values(
+      Array.from({ length: CATCH_UP_LIMIT + 1 }, (_, i) => ({
+        companyId: other.id,
+        userId: dave.id,
+        type: 'notification',
+        payload: { notification: { id: i, title: `bulk ${i}`, notificationTypeId: 1 } },
+      })),
+    );
+    const behind = await connect(dave, other.id, seq as number);
+    await behind.next('ready');
+    expect(behind.messages.map((m) => m.type)).toEqual(['resync', 'ready']);
+    behind.ws.terminate();
+
+    // Rows older than 24 h are pruned: a lastSeq before the oldest kept row cannot be replayed.
+    await t.db.execute(sql`UPDATE realtime_events SET created_at = now() - interval '25 hours'`);
+    const last = await scalar(sql`SELECT max(id)::text AS value FROM realtime_events`);
+    await t.db.execute(sql`DELETE FROM realtime_events WHERE created_at < now() - interval '24 hours' AND id < ${Number(last)}`);
+    const pruned = await connect(dave, other.id, seq as number);
+    await pruned.next('ready');
+    expect(pruned.messages.map((m) => m.type)).toEqual(['resync', 'ready']);
+    pruned.ws.terminate();
+
+    const foreign = await connect(dave, other.id, Number(last) + 1_000_000);
+    await foreign.next('ready');
+    expect(foreign.messages.map((m) => m.type)).toEqual(['resync', 'ready']);
+    foreign.ws.terminate();
+  });
+
+  it('prunes rows older than 24 hours at every 1000th insert', async () => {
+    await t.db.execute(sql`UPDATE realtime_events SET created_at = now() - interval '25 hours'`);
+    const next = await scalar(sql`SELECT nextval('realtime_events_id_seq')::text AS value`);
+    const toBoundary = 1000 - (Number(next) % 1000);
+    await t.db.insert(realtimeEvents).values(
+      Array.from({ length: toBoundary }, () => ({ companyId: other.id, type: 'x', payload: {} })),
+    );
+    const old = await scalar(
+      sql`SELECT count(*)::text AS value FROM realtime_events WHERE created_at < now() - interval '24 hours'`,
+    );
+    expect(old).toBe(0);
+  });
+
+  it('an event made through one instance is delivered by another on the same database', async () => {
+    const second = await buildTestApp({}, t);
+    await second.app.listen({ port: 0, host: '127.0.0.1' });
+    const secondUrl = `ws://127.0.0.1:${(second.app.server.address() as AddressInfo).port}/api/notifications/subscribe`;
+    try {
+      const socket = await connect(alice, acme.id, undefined, secondUrl);
+      await socket.next('ready');
+      // Written by the first instance's connection (as its services would).
+      await announceToCompanies(t.db, { type: 'connection', companyIds: [acme.id, other.id], change: 'connected' });
+      await notify(alice, acme, 'Across instances');
+      await until(() => titles(socket.messages).includes('Across instances'), 'the notification');
+      expect(socket.messages.filter((m) => m.type === 'connection')).toHaveLength(1);
+      socket.ws.terminate();
+    } finally {
+      await second.close();
+    }
   });
 });

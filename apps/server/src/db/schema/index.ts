@@ -18,3 +18,4 @@ export * from './line-items';
 export * from './coding-rules';
 export * from './signing';
 export * from './document-intelligence';
+export * from './realtime';
