@@ -5,6 +5,7 @@ import {
   UnreadableDocumentError,
   type ReadWord,
 } from '../src/modules/document-intelligence/reading/index';
+import { flattenBackground } from '../src/modules/document-intelligence/reading/preprocess';
 import { multiPageTiff, scannedPdf, scannedPng, textPdf } from './helpers/scans';
 
 /** Reading pages for real: pdf.js on text PDFs, tesseract.js (offline) on scans. */
@@ -124,5 +125,31 @@ describe('readDocumentPages', () => {
       UnreadableDocumentError,
     );
     await expect(readDocumentPages({ buffer: Buffer.from('%PDF-1.4 broken') }, 'application/pdf')).rejects.toThrow();
+  });
+});
+
+describe('flattenBackground (before OCR)', () => {
+  it('whitens a grainy shaded panel and keeps the print on it dark, at the same size', async () => {
+    const sharp = (await import('sharp')).default;
+    const width = 300;
+    const height = 200;
+    const px = Buffer.alloc(width * height);
+    let seed = 7;
+    const grain = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 40;
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const panel = x < 150 ? 226 : 252;
+        const ink = y >= 90 && y < 96 && x % 50 > 10 && x % 50 < 40;
+        px[y * width + x] = Math.max(0, Math.min(255, Math.round((ink ? 30 : panel) + grain())));
+      }
+    const png = await sharp(px, { raw: { width, height, channels: 1 } }).png().toBuffer();
+    const out = await flattenBackground(png);
+    const { data, info } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([width, height]);
+    const at = (x: number, y: number) => data[(y * width + x) * info.channels]!;
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const panelPaper = mean([...Array(100).keys()].map((i) => at(20 + (i % 100), 40)));
+    expect(panelPaper).toBeGreaterThan(245);
+    expect(mean([20, 25, 30, 70, 75].map((x) => at(x, 93)))).toBeLessThan(90);
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'tesseract.js';
+import { flattenBackground } from './preprocess';
 import type { ReadWord } from './types';
 
 /**
@@ -93,8 +94,10 @@ async function recognizeNow(image: Buffer, dpi: number | undefined): Promise<Rea
   const w = await worker();
   // Tesseract accepts 70–2400 (an oversized page reduced for rendering can fall below).
   if (dpi) await w.setParameters({ user_defined_dpi: String(Math.round(Math.min(2400, Math.max(70, dpi)))) });
+  // An image sharp cannot decode (BMP) goes to tesseract as it is.
+  const prepared = await flattenBackground(image).catch(() => image);
   try {
-    const { data } = await w.recognize(image, {}, { text: false, tsv: true });
+    const { data } = await w.recognize(prepared, {}, { text: false, tsv: true });
     return parseTsv(data.tsv ?? '');
   } catch (error) {
     // A crashed worker is dropped; the next page starts a fresh one.
