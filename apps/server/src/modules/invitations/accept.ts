@@ -7,6 +7,7 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { announceToCompanies } from '../../platform/realtime/hub';
 import { badRequest, conflict } from '../../errors';
 import {
   findMemberIds,
@@ -153,6 +154,11 @@ export async function acceptInvitation(
     });
     await refreshMatchesOfCompanyFor(tx, ctx.companyId, inv.senderCompanyId);
     await refreshMatchesOfCompanyFor(tx, inv.senderCompanyId, ctx.companyId);
+    await announceToCompanies(tx, {
+      type: 'connection',
+      companyIds: [ctx.companyId, inv.senderCompanyId],
+      change: 'connected',
+    });
     return { invitationId: inv.id, partyId, orgUnitId, companyName: sender?.name ?? '' };
   });
   return result.catch(async (error: unknown) => {

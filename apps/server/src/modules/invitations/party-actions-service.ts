@@ -8,6 +8,7 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { announceToCompanies } from '../../platform/realtime/hub';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { connectionRequestMail, invitationMail } from '../../platform/mail/templates/index';
@@ -206,6 +207,11 @@ export async function connectParty(
       expiresAt: inviteExpiresAt(now),
     });
     await refreshMatchesOfCompanyFor(tx, ctx.companyId, receiverId);
+    await announceToCompanies(tx, {
+      type: 'connection',
+      companyIds: [ctx.companyId, receiverId],
+      change: 'requested',
+    });
     return { invitationId: invitation.id, receiverId };
   });
   const { invitationId, receiverId } = await requested.catch(async (error: unknown) => {
@@ -251,6 +257,13 @@ export async function disconnectParty(
     if (party.isDisconnected)
       throw conflict('This connection is already disconnected', 'disconnected');
     await updateParty(tx, ctx.companyId, partyId, { isDisconnected: true, isInviteSent: false });
+    // Open connection lists refresh: ours, and the other company's when its record is unlinked.
+    const other = deleteRelationship ? party.connectedCompanyId : null;
+    await announceToCompanies(tx, {
+      type: 'connection',
+      companyIds: other === null ? [ctx.companyId] : [ctx.companyId, other],
+      change: 'removed',
+    });
     return party.connectedCompanyId;
   });
   if (otherId === null) return;

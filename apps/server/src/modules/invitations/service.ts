@@ -9,6 +9,7 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { announceToCompanies } from '../../platform/realtime/hub';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Mailer } from '../../platform/mail/mailer';
 import { invitationRejectedMail } from '../../platform/mail/templates/index';
@@ -165,6 +166,11 @@ export async function rejectInvitation(
       actionedByUserId: ctx.userId,
     });
     if (row.kind === 'connectionRequest') await unsafeEndOnboardingWait(tx, row.senderCompanyId);
+    await announceToCompanies(tx, {
+      type: 'connection',
+      companyIds: [ctx.companyId, row.senderCompanyId],
+      change: 'rejected',
+    });
     const me = await findCompany(tx, ctx.companyId);
     const rejectingCompanyName = me?.name ?? 'A company';
     const adminIds = await notifyAdministrators(tx, {
