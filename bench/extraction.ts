@@ -93,7 +93,7 @@ async function main() {
       readSeconds += (t1 - t0) / 1000;
       ruleSeconds += (t2 - t1) / 1000;
       const keys = d.truth.kind === 'invoice' ? INVOICE_KEYS : DO_KEYS;
-      board.add(d.truth.file, d.truth.fields, proposals.values, keys);
+      board.add(d.truth.file, d.truth.fields, proposals.values, keys, d.truth.template);
       if (d.truth.kind === 'invoice') board.addLines(d.truth.lineItems, proposals.lineItems);
       board.addDetection(d.truth.documentTypeId, detected.documentTypeId);
     }
@@ -104,6 +104,11 @@ async function main() {
         `${key.padEnd(22)}${String(t.printed).padStart(7)}${String(t.proposed).padStart(10)}${String(t.correct).padStart(9)}${pct(t.correct, t.proposed).padStart(11)}${pct(t.correct, t.printed).padStart(8)}`,
       );
     }
+    console.log(
+      `by template (all fields): ${[...board.templates]
+        .map(([name, t]) => `${name} ${pct(t.correct, t.proposed)} / ${pct(t.correct, t.printed)}`)
+        .join(', ')}`,
+    );
     const l = board.lines;
     console.log(
       `line items: ${l.printed} printed, ${l.proposed} proposed, ${l.correct} correct — precision ${pct(l.correct, l.proposed)}, recall ${pct(l.correct, l.printed)}`,

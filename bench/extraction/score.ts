@@ -22,6 +22,8 @@ export function sameValue(key: string, expected: string, actual: string): boolea
 
 export class Scoreboard {
   readonly fields = new Map<string, FieldTally>();
+  /** All fields together, per template: to see which layout the misses come from. */
+  readonly templates = new Map<string, FieldTally>();
   lines = { printed: 0, proposed: 0, correct: 0 };
   detection = { total: 0, exact: 0, family: 0, none: 0 };
   misses: string[] = [];
@@ -31,15 +33,22 @@ export class Scoreboard {
     truth: Record<string, string>,
     proposed: { key: string; value: string }[],
     keys: string[],
+    template = '',
   ): void {
+    const all = this.templates.get(template) ?? { printed: 0, proposed: 0, correct: 0 };
+    this.templates.set(template, all);
     for (const key of keys) {
       const t = this.fields.get(key) ?? { printed: 0, proposed: 0, correct: 0 };
       const expected = truth[key];
       const got = proposed.find((p) => p.key === key);
       if (expected !== undefined) t.printed++;
       if (got) t.proposed++;
-      if (expected !== undefined && got && sameValue(key, expected, got.value)) t.correct++;
-      else if (expected !== undefined || got) {
+      if (expected !== undefined) all.printed++;
+      if (got) all.proposed++;
+      if (expected !== undefined && got && sameValue(key, expected, got.value)) {
+        t.correct++;
+        all.correct++;
+      } else if (expected !== undefined || got) {
         this.misses.push(
           `${file} ${key}: expected ${expected ?? '—'}, proposed ${got?.value ?? '—'}`,
         );
