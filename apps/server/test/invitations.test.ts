@@ -1,7 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartyType, Role, invitationMessages } from '@flowline/shared';
-import { devMailbox, invitations, notifications, parties } from '../src/db/schema/index';
+import {
+  devMailbox,
+  invitations,
+  notifications,
+  parties,
+  realtimeEvents,
+} from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
 import { buildOrgUnit, buildParty, type OrgUnitRow } from './helpers/ach-factories';
@@ -274,5 +280,20 @@ describe('connect → accept and disconnect', () => {
     expect(off.statusCode).toBe(204);
     expect(await partyRow(party.id)).toMatchObject({ isDisconnected: true });
     expect((await partyRow(accepted.json().partyId))?.connectedCompanyId).toBeNull();
+
+    // Both companies' open connection lists were told at each step (issue 15, docs/realtime.md).
+    const events = await t.db
+      .select({ companyId: realtimeEvents.companyId, payload: realtimeEvents.payload })
+      .from(realtimeEvents)
+      .where(and(eq(realtimeEvents.type, 'connection'), inArray(realtimeEvents.companyId, [permian.id, other.id])))
+      .orderBy(realtimeEvents.id);
+    expect(events.map((e) => `${e.companyId === permian.id ? 'permian' : 'other'} ${String(e.payload.change)}`)).toEqual([
+      'permian requested',
+      'other requested',
+      'other connected',
+      'permian connected',
+      'permian removed',
+      'other removed',
+    ]);
   });
 });

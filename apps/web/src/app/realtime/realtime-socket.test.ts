@@ -102,6 +102,88 @@ describe('openRealtimeSocket', () => {
     expect(onReconnected).toHaveBeenCalledTimes(1);
   });
 
+  it('resumes from the last seq seen: the reconnect sends it and does not refetch everything', async () => {
+    vi.useFakeTimers();
+    const { onNotification, onReconnected } = start();
+    const first = ScriptedSocket.instances[0]!;
+    first.open();
+    await vi.advanceTimersByTimeAsync(0);
+    first.receive({ type: 'ready', seq: 40 });
+    first.receive({ type: 'notification', seq: 42, notification: { id: 1, title: 'A', notificationTypeId: 1 } });
+    first.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    const second = ScriptedSocket.instances[1]!;
+    second.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(JSON.parse(second.sent[0]!)).toEqual({ type: 'auth', token: 'token-1', companyId: 7, lastSeq: 42 });
+    // The replay, a duplicate of it (live and replayed at once), then ready.
+    second.receive({ type: 'notification', seq: 44, notification: { id: 2, title: 'B', notificationTypeId: 1 } });
+    second.receive({ type: 'notification', seq: 44, notification: { id: 2, title: 'B', notificationTypeId: 1 } });
+    second.receive({ type: 'ready', seq: 44 });
+    expect(onNotification.mock.calls.map(([n]) => (n as RealtimeNotification).title)).toEqual(['A', 'B']);
+    expect(onReconnected).not.toHaveBeenCalled();
+    second.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    ScriptedSocket.instances[2]!.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(JSON.parse(ScriptedSocket.instances[2]!.sent[0]!)).toMatchObject({ lastSeq: 44 });
+  });
+
+  it("refetches everything when the server answers 'resync'", async () => {
+    const { onReconnected } = start();
+    const socket = ScriptedSocket.instances[0]!;
+    socket.open();
+    await flush();
+    socket.receive({ type: 'resync', seq: 900 });
+    socket.receive({ type: 'ready', seq: 900 });
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits an exponentially growing, jittered delay between attempts', async () => {
+    vi.useFakeTimers();
+    openRealtimeSocket({
+      url: 'ws://localhost/api/notifications/subscribe',
+      companyId: 7,
+      getToken: async () => 'token-1',
+      onNotification: vi.fn(),
+      createSocket: (url) => new ScriptedSocket(url) as unknown as WebSocket,
+      random: () => 0, // the shortest delay: half the back-off
+    });
+    const delays: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const before = ScriptedSocket.instances.length;
+      ScriptedSocket.instances.at(-1)!.drop();
+      let waited = 0;
+      while (ScriptedSocket.instances.length === before) {
+        await vi.advanceTimersByTimeAsync(100);
+        waited += 100;
+      }
+      delays.push(waited);
+    }
+    expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000]);
+  });
+
+  it('passes connection and document changes on (issue 15)', async () => {
+    const onChange = vi.fn();
+    openRealtimeSocket({
+      url: 'ws://localhost/api/notifications/subscribe',
+      companyId: 7,
+      getToken: async () => 'token-1',
+      onNotification: vi.fn(),
+      onChange,
+      createSocket: (url) => new ScriptedSocket(url) as unknown as WebSocket,
+    });
+    const socket = ScriptedSocket.instances[0]!;
+    socket.open();
+    await flush();
+    socket.receive({ type: 'connection', seq: 5, change: 'removed' });
+    socket.receive({ type: 'document', seq: 6, documentId: 9, change: 'paid' });
+    expect(onChange.mock.calls).toEqual([
+      [{ type: 'connection', change: 'removed' }],
+      [{ type: 'document', documentId: 9, change: 'paid' }],
+    ]);
+  });
+
   it('stops for good when the server refuses the company (4403) or on close()', async () => {
     vi.useFakeTimers();
     const { handle } = start();

@@ -8,7 +8,13 @@ import { connectionKeys } from '../../features/connections/api';
 import { networkKeys } from '../../features/network/api';
 import { refreshAfterReading } from '../../features/documents/screen/extraction/api';
 import { useSession } from '../../features/session/use-session';
-import { openRealtimeSocket, realtimeUrl, type RealtimeNotification } from './realtime-socket';
+import { documentScreenKeys } from '../../features/documents/screen/api';
+import {
+  openRealtimeSocket,
+  realtimeUrl,
+  type RealtimeChange,
+  type RealtimeNotification,
+} from './realtime-socket';
 
 /** The title the server gives invitation notifications (spec 2 §4.3). */
 const RECEIVED_INVITATION = 'Received invitation';
@@ -44,7 +50,9 @@ export function useRealtimeNotifications(): void {
       getToken: async () => (await apiAuthHeaders()).Authorization?.replace(/^Bearer /, '') ?? null,
       onNotification: (notification) => refreshAfter(queryClient, notification),
       onDocumentExtraction: (event) => refreshAfterReading(queryClient, event.documentId),
-      onReconnected: () => refreshAfter(queryClient, null),
+      onChange: (event) => refreshAfterChange(queryClient, event),
+      // Missed events that cannot be replayed: everything shown may be stale.
+      onReconnected: () => void queryClient.invalidateQueries(),
     });
     return () => socket.close();
   }, [company.id, queryClient]);
@@ -67,4 +75,18 @@ export function refreshAfter(
       predicate: (query) => DOCUMENT_QUERY_ROOTS.includes(String(query.queryKey[0])),
     });
   }
+}
+
+/** A company-wide change (issue 15): the connection screens, or the document and the lists. */
+export function refreshAfterChange(queryClient: QueryClient, event: RealtimeChange): void {
+  if (event.type === 'connection') {
+    void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+    void queryClient.invalidateQueries({ queryKey: networkKeys.all });
+    void queryClient.invalidateQueries({ queryKey: invitationKeys.all });
+    return;
+  }
+  void queryClient.invalidateQueries({ queryKey: documentScreenKeys.document(event.documentId) });
+  void queryClient.invalidateQueries({
+    predicate: (query) => DOCUMENT_QUERY_ROOTS.includes(String(query.queryKey[0])),
+  });
 }
