@@ -8,6 +8,7 @@ import {
   parseIdentifier,
   PROPOSAL_THRESHOLD,
   proposeMetadata,
+  repairOcrName,
 } from '../src/modules/document-intelligence/proposals/index';
 import type { ReadPage, ReadWord } from '../src/modules/document-intelligence/reading/types';
 
@@ -240,6 +241,30 @@ describe('value formats', () => {
   });
   it('refuses a decimal interest above 1', () => {
     expect(parseDecimalInterest('1.25')).toBeNull();
+  });
+});
+
+describe('OCR slips in names', () => {
+  it('reads a zero among letters as O, and leaves numbers alone', () => {
+    expect(repairOcrName('Lone Star Hot 0il Supply, P.0. Box 6413')).toBe(
+      'Lone Star Hot Oil Supply, P.O. Box 6413',
+    );
+    expect(repairOcrName('Hutto Unit #10H, Suite 200')).toBe('Hutto Unit #10H, Suite 200');
+  });
+
+  it('repairs a scanned vendor name but never a text layer', () => {
+    const pages = (source: 'text' | 'ocr') => [
+      page(
+        [
+          [50, 30, 'Chisholm 0il Services LLC', 16],
+          [400, 90, 'Invoice No: CW-10442'],
+          [400, 300, 'Total: 980.00'],
+        ],
+        { source, confidence: 0.95 },
+      ),
+    ];
+    expect(valueOf(pages('ocr'), 'docARCompany')).toBe('Chisholm Oil Services LLC');
+    expect(valueOf(pages('text'), 'docARCompany')).toBe('Chisholm 0il Services LLC');
   });
 });
 

@@ -2,6 +2,7 @@ import type { FieldRule, LabelRule } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
 import {
   cleanName,
+  repairOcrName,
   parseAmount,
   parseDate,
   parseDecimalInterest,
@@ -122,7 +123,7 @@ export function parseValue(rule: FieldRule, tokens: Token[], ocr: boolean): Pars
     }
     case 'name':
     case 'block': {
-      const name = cleanName(text);
+      const name = ocr ? repairOcrName(cleanName(text)) : cleanName(text);
       const letters = (name.match(/[A-Za-z]/g) ?? []).length;
       if (letters < 3 || letters < name.length / 2) return null;
       return { value: name, quality: 1 };
@@ -157,6 +158,12 @@ function rightOf(hit: LabelHit, hitsByLine: Map<number, LabelHit[]>): Token[] | 
 }
 
 /** The phrases under the label: up to `max` lines, each the segment overlapping the label. */
+/** A continuation line of a block, OCR's 0-for-O repaired in a scan. */
+function nameOf(tokens: Token[], line: TextLine): string {
+  const name = cleanName(textOf(tokens));
+  return line.source === 'ocr' ? repairOcrName(name) : name;
+}
+
 function below(
   hit: LabelHit,
   lines: TextLine[],
@@ -219,7 +226,7 @@ export function candidatesFor(lines: TextLine[], hits: LabelHit[]): Candidate[] 
       if (ok && rule.kind === 'block') {
         const rest = below(hit, lines, hitsByLine, 3);
         const last = out[out.length - 1]!;
-        last.value = [last.value, ...rest.map((b) => cleanName(textOf(b.tokens)))].join(', ');
+        last.value = [last.value, ...rest.map((b) => nameOf(b.tokens, b.line))].join(', ');
         last.tokens = [...last.tokens, ...rest.flatMap((b) => b.tokens)];
       }
       if (ok && !far) continue;
@@ -238,7 +245,7 @@ export function candidatesFor(lines: TextLine[], hits: LabelHit[]): Candidate[] 
     }
     if (push(first.tokens, 'below', 0.95, first.line) && rule.kind === 'block') {
       const last = out[out.length - 1]!;
-      last.value = [last.value, ...under.slice(1).map((b) => cleanName(textOf(b.tokens)))].join(
+      last.value = [last.value, ...under.slice(1).map((b) => nameOf(b.tokens, b.line))].join(
         ', ',
       );
       last.tokens = [...last.tokens, ...under.slice(1).flatMap((b) => b.tokens)];

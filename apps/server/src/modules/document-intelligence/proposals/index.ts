@@ -14,4 +14,5 @@ export {
   parseDecimalInterest,
   parseIdentifier,
   parseNumber,
+  repairOcrName,
 } from './parse';

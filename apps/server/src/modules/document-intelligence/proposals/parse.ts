@@ -306,3 +306,15 @@ export function cleanName(text: string): string {
     .replace(/^[\s:#\-–]+|[\s:,;\-–]+$/g, '')
     .trim();
 }
+
+/**
+ * OCR's commonest slip in names: a capital O read as a zero ('Hot 0il', 'P.0. Box'). In a word
+ * with a letter and no other digit, a 0 is the letter O. Only for OCR'd text; numbers
+ * ('Box 6413', '#10H') are left alone.
+ */
+export function repairOcrName(text: string): string {
+  return text
+    .split(' ')
+    .map((w) => (/0/.test(w) && /[A-Za-z]/.test(w) && !/[1-9]/.test(w) ? w.replace(/0/g, 'O') : w))
+    .join(' ');
+}

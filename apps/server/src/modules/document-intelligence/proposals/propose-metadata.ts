@@ -4,7 +4,7 @@ import { candidatesFor, findLabels, ocrFactor, type Candidate } from './candidat
 import { fieldRulesFor, SUBTOTAL_KEY, TAX_KEY } from './labels';
 import { findLineItems, type ProposedLine } from './line-items';
 import { buildLines, meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
-import { cleanName, parseDate } from './parse';
+import { cleanName, parseDate, repairOcrName } from './parse';
 
 /**
  * Proposed metadata values and line items for a document of a given type, from its read pages.
@@ -55,7 +55,8 @@ function letterhead(lines: TextLine[], used: Set<Token>, table: Set<number>): Ca
       const cut = phrase.findIndex((t) => /^[|•·*]$/.test(t.text));
       const tokens = cut > 0 ? phrase.slice(0, cut) : phrase;
       if (tokens.some((t) => used.has(t))) continue;
-      const text = cleanName(textOf(tokens));
+      const clean = cleanName(textOf(tokens));
+      const text = line.source === 'ocr' ? repairOcrName(clean) : clean;
       const letters = (text.match(/[A-Za-z]/g) ?? []).length;
       const words = tokens.filter((t) => /[A-Za-z]{2}/.test(t.text)).length;
       if (letters < 6 || words < 2 || NOT_A_NAME.test(text) || tokens.length > 8) continue;
@@ -101,7 +102,8 @@ function addressee(lines: TextLine[], used: Set<Token>, vendor: Candidate | unde
     if (x0 > line.pageWidth / 2 || tokens.some((t) => used.has(t))) continue;
     // A heading the dictionaries do not know ('Charged To:') is not the name under it.
     if (/:\s*$|\bto$/i.test(textOf(tokens))) continue;
-    const text = cleanName(textOf(tokens));
+    const clean = cleanName(textOf(tokens));
+    const text = line.source === 'ocr' ? repairOcrName(clean) : clean;
     const words = tokens.filter((t) => /[A-Za-z]{2}/.test(t.text)).length;
     if (words < 2 || NOT_A_NAME.test(text) || text.toLowerCase() === vendor?.value.toLowerCase()) continue;
     let prev = line;

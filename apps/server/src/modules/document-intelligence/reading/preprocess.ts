@@ -7,7 +7,7 @@ const BLOCK = 24;
  * on a shaded panel is what made tesseract take the panel for a picture and skip its text.
  */
 const PAPER = 0.9;
-/** A slight blur first (pixels) evens the grain out; measured best of 0–0.8 on the held-out scans. */
+/** A slight blur first (pixels) evens the grain out. Both chosen on the scans (bench/README.md). */
 const BLUR = 0.6;
 
 /**
