@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentTypeId, HistoryOperation, RouteStatus } from '@flowline/shared';
 import {
   companies,
+  documentExtractions,
   documentHistory,
   documentRoutes,
   documents,
@@ -195,5 +196,14 @@ describe('demo documents', () => {
       url: `/api/party/getByIdWithConnectedOrgUnits/${party!.id}`,
     });
     expect(connection.json().connectedOrgUnits).toEqual({ [billTo!.id]: 'Red Mesa - Accounting' });
+  });
+});
+
+describe('demo documents are read like uploads', () => {
+  it('each has its reading pending, for the API to queue when it starts', async () => {
+    const live = await t.db.select({ id: documents.id }).from(documents);
+    const readings = await t.db.select().from(documentExtractions);
+    expect(live.length).toBeGreaterThan(0);
+    expect(readings.map((r) => r.documentId).sort()).toEqual(live.map((d) => d.id).sort());
   });
 });

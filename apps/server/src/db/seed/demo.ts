@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
   companies,
@@ -81,7 +81,14 @@ export async function seedDemoData(db: Db, blobStore?: BlobStore): Promise<void>
     // Reuses the vendor's first profile (same code) and adds two connections for the ACH form.
     await seedDemoAch(tx, companyIds);
     await seedDemoAccountCodes(tx, companyIds);
-    if (blobStore) await seedDemoDocuments(tx, blobStore, companyIds, userIdsByEmail);
+    if (blobStore) {
+      await seedDemoDocuments(tx, blobStore, companyIds, userIdsByEmail);
+      // Read like uploads: the API queues every pending reading when it starts.
+      await tx.execute(sql`
+        INSERT INTO document_extractions (document_id, status)
+        SELECT id, 'pending' FROM documents WHERE deleted_at IS NULL
+        ON CONFLICT (document_id) DO NOTHING`);
+    }
   });
 }
 
