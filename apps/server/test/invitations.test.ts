@@ -285,9 +285,18 @@ describe('connect → accept and disconnect', () => {
     const events = await t.db
       .select({ companyId: realtimeEvents.companyId, payload: realtimeEvents.payload })
       .from(realtimeEvents)
-      .where(and(eq(realtimeEvents.type, 'connection'), inArray(realtimeEvents.companyId, [permian.id, other.id])))
+      .where(
+        and(
+          eq(realtimeEvents.type, 'connection'),
+          inArray(realtimeEvents.companyId, [permian.id, other.id]),
+        ),
+      )
       .orderBy(realtimeEvents.id);
-    expect(events.map((e) => `${e.companyId === permian.id ? 'permian' : 'other'} ${String(e.payload.change)}`)).toEqual([
+    expect(
+      events.map(
+        (e) => `${e.companyId === permian.id ? 'permian' : 'other'} ${String(e.payload.change)}`,
+      ),
+    ).toEqual([
       'permian requested',
       'other requested',
       'other connected',

@@ -70,7 +70,9 @@ const titles = (messages: Array<Record<string, unknown>>) =>
     .filter((m) => m.type === 'notification')
     .map((m) => (m.notification as { title: string }).title);
 const seqs = (messages: Array<Record<string, unknown>>) =>
-  messages.filter((m) => typeof m.seq === 'number' && m.type !== 'ready').map((m) => m.seq as number);
+  messages
+    .filter((m) => typeof m.seq === 'number' && m.type !== 'ready')
+    .map((m) => m.seq as number);
 
 async function scalar(query: SQL): Promise<number> {
   const result = (await t.db.execute(query)) as unknown as { rows: Array<{ value: string }> };
@@ -157,7 +159,11 @@ describe('sequence ids and catch-up (issue 15)', () => {
 
     await notify(alice, acme, 'Missed 1');
     await notify(bob, acme, 'For Bob only');
-    await announceToCompanies(t.db, { type: 'connection', companyIds: [acme.id], change: 'removed' });
+    await announceToCompanies(t.db, {
+      type: 'connection',
+      companyIds: [acme.id],
+      change: 'removed',
+    });
     await notify(alice, acme, 'Missed 2');
 
     const again = await connect(alice, acme.id, before.seq as number);
@@ -200,9 +206,19 @@ describe('sequence ids and catch-up (issue 15)', () => {
     const carol = await buildMember(t.db, other);
     const b = await connect(carol, other.id, 0);
     await b.next('ready');
-    await announceToCompanies(t.db, { type: 'document', companyIds: [acme.id], documentId: 1, change: 'sent' });
+    await announceToCompanies(t.db, {
+      type: 'document',
+      companyIds: [acme.id],
+      documentId: 1,
+      change: 'sent',
+    });
     await notify(alice, acme, 'Secret of A');
-    await announceToCompanies(t.db, { type: 'document', companyIds: [other.id], documentId: 2, change: 'paid' });
+    await announceToCompanies(t.db, {
+      type: 'document',
+      companyIds: [other.id],
+      documentId: 2,
+      change: 'paid',
+    });
     await b.next('document');
     await new Promise((r) => setTimeout(r, 100));
     expect(b.messages.filter((m) => m.type !== 'ready')).toEqual([
@@ -239,7 +255,9 @@ describe('sequence ids and catch-up (issue 15)', () => {
     // Rows older than 24 h are pruned: a lastSeq before the oldest kept row cannot be replayed.
     await t.db.execute(sql`UPDATE realtime_events SET created_at = now() - interval '25 hours'`);
     const last = await scalar(sql`SELECT max(id)::text AS value FROM realtime_events`);
-    await t.db.execute(sql`DELETE FROM realtime_events WHERE created_at < now() - interval '24 hours' AND id < ${Number(last)}`);
+    await t.db.execute(
+      sql`DELETE FROM realtime_events WHERE created_at < now() - interval '24 hours' AND id < ${Number(last)}`,
+    );
     const pruned = await connect(dave, other.id, seq as number);
     await pruned.next('ready');
     expect(pruned.messages.map((m) => m.type)).toEqual(['resync', 'ready']);
@@ -255,9 +273,11 @@ describe('sequence ids and catch-up (issue 15)', () => {
     await t.db.execute(sql`UPDATE realtime_events SET created_at = now() - interval '25 hours'`);
     const next = await scalar(sql`SELECT nextval('realtime_events_id_seq')::text AS value`);
     const toBoundary = 1000 - (Number(next) % 1000);
-    await t.db.insert(realtimeEvents).values(
-      Array.from({ length: toBoundary }, () => ({ companyId: other.id, type: 'x', payload: {} })),
-    );
+    await t.db
+      .insert(realtimeEvents)
+      .values(
+        Array.from({ length: toBoundary }, () => ({ companyId: other.id, type: 'x', payload: {} })),
+      );
     const old = await scalar(
       sql`SELECT count(*)::text AS value FROM realtime_events WHERE created_at < now() - interval '24 hours'`,
     );
@@ -272,7 +292,11 @@ describe('sequence ids and catch-up (issue 15)', () => {
       const socket = await connect(alice, acme.id, undefined, secondUrl);
       await socket.next('ready');
       // Written by the first instance's connection (as its services would).
-      await announceToCompanies(t.db, { type: 'connection', companyIds: [acme.id, other.id], change: 'connected' });
+      await announceToCompanies(t.db, {
+        type: 'connection',
+        companyIds: [acme.id, other.id],
+        change: 'connected',
+      });
       await notify(alice, acme, 'Across instances');
       await until(() => titles(socket.messages).includes('Across instances'), 'the notification');
       expect(socket.messages.filter((m) => m.type === 'connection')).toHaveLength(1);

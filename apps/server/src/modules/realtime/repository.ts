@@ -7,8 +7,7 @@ import type { RealtimeEvent } from '../../platform/realtime/hub';
 export const CATCH_UP_LIMIT = 500;
 
 export type CatchUp =
-  | { resync: false; events: RealtimeEvent[]; head: number }
-  | { resync: true; head: number };
+  { resync: false; events: RealtimeEvent[]; head: number } | { resync: true; head: number };
 
 const visibleTo = (companyId: number, userId: number) =>
   and(

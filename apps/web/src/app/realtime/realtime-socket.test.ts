@@ -109,18 +109,38 @@ describe('openRealtimeSocket', () => {
     first.open();
     await vi.advanceTimersByTimeAsync(0);
     first.receive({ type: 'ready', seq: 40 });
-    first.receive({ type: 'notification', seq: 42, notification: { id: 1, title: 'A', notificationTypeId: 1 } });
+    first.receive({
+      type: 'notification',
+      seq: 42,
+      notification: { id: 1, title: 'A', notificationTypeId: 1 },
+    });
     first.drop();
     await vi.advanceTimersByTimeAsync(1000);
     const second = ScriptedSocket.instances[1]!;
     second.open();
     await vi.advanceTimersByTimeAsync(0);
-    expect(JSON.parse(second.sent[0]!)).toEqual({ type: 'auth', token: 'token-1', companyId: 7, lastSeq: 42 });
+    expect(JSON.parse(second.sent[0]!)).toEqual({
+      type: 'auth',
+      token: 'token-1',
+      companyId: 7,
+      lastSeq: 42,
+    });
     // The replay, a duplicate of it (live and replayed at once), then ready.
-    second.receive({ type: 'notification', seq: 44, notification: { id: 2, title: 'B', notificationTypeId: 1 } });
-    second.receive({ type: 'notification', seq: 44, notification: { id: 2, title: 'B', notificationTypeId: 1 } });
+    second.receive({
+      type: 'notification',
+      seq: 44,
+      notification: { id: 2, title: 'B', notificationTypeId: 1 },
+    });
+    second.receive({
+      type: 'notification',
+      seq: 44,
+      notification: { id: 2, title: 'B', notificationTypeId: 1 },
+    });
     second.receive({ type: 'ready', seq: 44 });
-    expect(onNotification.mock.calls.map(([n]) => (n as RealtimeNotification).title)).toEqual(['A', 'B']);
+    expect(onNotification.mock.calls.map(([n]) => (n as RealtimeNotification).title)).toEqual([
+      'A',
+      'B',
+    ]);
     expect(onReconnected).not.toHaveBeenCalled();
     second.drop();
     await vi.advanceTimersByTimeAsync(1000);

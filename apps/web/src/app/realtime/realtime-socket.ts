@@ -13,8 +13,7 @@ export interface RealtimeDocumentExtraction {
 
 /** A company-wide change another screen may show (issue 15): lists and documents refetch. */
 export type RealtimeChange =
-  | { type: 'connection'; change: string }
-  | { type: 'document'; documentId: number; change: string };
+  { type: 'connection'; change: string } | { type: 'document'; documentId: number; change: string };
 
 export interface RealtimeSocketOptions {
   /** ws:// or wss:// URL of /api/notifications/subscribe. */

@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { NotificationType } from '@flowline/shared';
 import { connectionKeys } from '../../features/connections/api';
 import { networkKeys } from '../../features/network/api';
-import { refreshAfter } from './use-realtime-notifications';
+import { documentScreenKeys } from '../../features/documents/screen/api';
+import { refreshAfter, refreshAfterChange } from './use-realtime-notifications';
 
 const listKey = connectionKeys.list({ page: 1, itemsPerPage: 50 } as never);
 
@@ -42,5 +43,25 @@ describe('real-time refresh of the connections', () => {
     expect(invalidated()).toEqual({ list: false, badge: false });
     refreshAfter(client, null);
     expect(invalidated()).toEqual({ list: true, badge: true });
+  });
+});
+
+describe('company-wide changes (issue 15)', () => {
+  it("a 'connection' event refreshes the connections list and the badge, a 'document' one does not", () => {
+    const { client, invalidated } = seeded();
+    refreshAfterChange(client, { type: 'document', documentId: 4, change: 'paid' });
+    expect(invalidated()).toEqual({ list: false, badge: false });
+    refreshAfterChange(client, { type: 'connection', change: 'removed' });
+    expect(invalidated()).toEqual({ list: true, badge: true });
+  });
+
+  it("a 'document' event refreshes that document and the document lists", () => {
+    const client = new QueryClient();
+    const screen = documentScreenKeys.document(4);
+    client.setQueryData(screen, {});
+    client.setQueryData(['document-lists', 'sent'], []);
+    refreshAfterChange(client, { type: 'document', documentId: 4, change: 'approved' });
+    expect(client.getQueryState(screen)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['document-lists', 'sent'])?.isInvalidated).toBe(true);
   });
 });
