@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryOperation, RouteStatus, type DocumentDto } from '@flowline/shared';
-import { devMailbox, notifications, payments } from '../src/db/schema/index';
+import { devMailbox, notifications, payments, realtimeEvents } from '../src/db/schema/index';
 import type { TestApp } from './helpers/app';
 import { routeOf } from './helpers/document-factories';
 import {
@@ -85,6 +85,17 @@ describe('Viewed, Approve and Reject', () => {
       (m) => m.subject === `AR Invoice ${number} approved`,
     );
     expect(mails.length).toBeGreaterThan(0);
+    // Both sides' open screens are told (issue 15, docs/realtime.md).
+    const events = await t.db
+      .select({ companyId: realtimeEvents.companyId, payload: realtimeEvents.payload })
+      .from(realtimeEvents)
+      .where(eq(realtimeEvents.type, 'document'));
+    expect(
+      events
+        .filter((e) => e.payload.documentId === id)
+        .map((e) => e.companyId)
+        .sort(),
+    ).toEqual([w.vendor.id, w.purchaser.id].sort());
     // Approving twice is a 409 naming the status.
     const again = await approve(id);
     expect(again.statusCode).toBe(409);

@@ -20,6 +20,7 @@ import { appendHistory } from '../document-history/repository';
 import { loadDocument, type LoadedDocument } from '../documents/policy';
 import * as documents from '../documents/repository';
 import { presentForCaller } from '../documents/service';
+import { announceToCompanies } from '../../platform/realtime/hub';
 import { mailStatus, notifyStatus, type StatusNews, type WorkflowDeps } from './notify';
 import * as repo from './repository';
 
@@ -108,6 +109,12 @@ async function receiverMove(
       message: `${receiver} ${verb} ${label}.`,
       details: reason ? [['Rejection Reason', reason]] : [],
     };
+    await announceToCompanies(tx, {
+      type: 'document',
+      companyIds: [loaded.document.ownerCompanyId, ctx.companyId],
+      documentId: id,
+      change: action === 'approve' ? 'approved' : 'rejected',
+    });
     return { news, memberIds: await notifyStatus(tx, news) };
   });
   await mailStatus(db, deps, moved.news, moved.memberIds);
@@ -286,6 +293,13 @@ export async function addPayment(
         : `${receiver} recorded a payment of ${amountText} on ${label}.`,
       details,
     };
+    // Open screens of both sides refresh (status, balance, payment list).
+    await announceToCompanies(tx, {
+      type: 'document',
+      companyIds: [loaded.document.ownerCompanyId, ctx.companyId],
+      documentId: input.documentId,
+      change: 'paid',
+    });
     return { news, memberIds: await notifyStatus(tx, news) };
   });
   await mailStatus(db, deps, moved.news, moved.memberIds);
