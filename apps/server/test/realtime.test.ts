@@ -269,6 +269,18 @@ describe('sequence ids and catch-up (issue 15)', () => {
     foreign.ws.terminate();
   });
 
+  it('delivers an event too large for NOTIFY (announced by id, read from the table)', async () => {
+    const socket = await connect(alice, acme.id);
+    await socket.next('ready');
+    const big = 'x'.repeat(9000);
+    await t.db
+      .insert(realtimeEvents)
+      .values({ companyId: acme.id, userId: alice.id, type: 'large', payload: { big } });
+    const message = await socket.next('large');
+    expect(message).toEqual({ type: 'large', seq: expect.any(Number), big });
+    socket.ws.terminate();
+  });
+
   it('prunes rows older than 24 hours at every 1000th insert', async () => {
     await t.db.execute(sql`UPDATE realtime_events SET created_at = now() - interval '25 hours'`);
     const next = await scalar(sql`SELECT nextval('realtime_events_id_seq')::text AS value`);
