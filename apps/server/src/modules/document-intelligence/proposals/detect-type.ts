@@ -31,6 +31,8 @@ const profiles: TypeProfile[] = [
     legalDocumentTypeId: null,
     phrases: [
       [/\binvoice\b/, 4],
+      [/\bstatement of charges\b|\bbill for services\b|\bcharges for services\b/, 4],
+      [/\bamount (?:payable|owing)\b|\b(?:charged|billed) to\b/, 1.5],
       [/\binvoice (?:number|no|#|date)|\binv (?:no|#|date)/, 3],
       [/\b(?:bill|sold|invoice) to\b/, 2],
       [/\bremit(?:tance)?\b/, 2],

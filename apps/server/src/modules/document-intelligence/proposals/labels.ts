@@ -48,7 +48,8 @@ const invoiceRules: FieldRule[] = [
       L(`inv ${NO}`, 0.95),
       L(`(?:bill|billing) ${NO}`, 0.85),
       L('invoice', 0.75, { below: false }),
-      L(`(?:ref|reference|document|doc) ${NO}`, 0.6),
+      L(`(?:ref|reference|document|doc|statement) ${NO}`, 0.6),
+      L('(?:reference|ref|our ref(?:erence)?)', 0.6, { phraseStart: true }),
       L('(?:number|no|#)', 0.6, { phraseStart: true }),
     ],
   },
@@ -69,7 +70,7 @@ const invoiceRules: FieldRule[] = [
     prefer: 'first',
     labels: [
       L(
-        '(?:payment )?due date|date due|payment due(?: by| on)?|due (?:by|on)|pay by|please pay by',
+        '(?:payment )?due date|date due|payment due(?: by| on)?|due (?:by|on)|pay by|please pay by|(?:settle|payable|remit) by',
         0.95,
       ),
       L('due', 0.8, { phraseStart: true }),
@@ -90,7 +91,10 @@ const invoiceRules: FieldRule[] = [
         '(?:grand|invoice) total|total (?:amount )?due|total invoice(?: amount)?|invoice amount',
         0.97,
       ),
-      L('total amount|amount due|balance due|amount payable|total payable|net amount due', 0.95),
+      L(
+        'total amount|amount due|balance due|amount payable|total payable|net amount due|amount owing|total owing|amount outstanding',
+        0.95,
+      ),
       L('please pay(?: this amount)?|pay this amount|total (?:usd|us\\$|\\$)', 0.92),
       L('total', 0.85, { phraseStart: true }),
     ],
@@ -116,6 +120,7 @@ const invoiceRules: FieldRule[] = [
     labels: [
       L(`(?:purchase order|customer po|client po|po|p o)(?! box)(?: ${NO})?`, 0.95),
       L(`order ${NO}`, 0.75),
+      L('your (?:order|po)(?: ref(?:erence)?)?|customer order(?: ref(?:erence)?)?', 0.8),
     ],
   },
   {
@@ -140,7 +145,7 @@ const invoiceRules: FieldRule[] = [
     prefer: 'first',
     labels: [
       L(
-        'bill to|billed to|sold to|invoice to|invoiced to|customer name|purchaser|bill to customer',
+        'bill to|billed to|sold to|invoice to|invoiced to|customer name|purchaser|bill to customer|charged to',
         0.92,
       ),
       L('customer|client', 0.8, { phraseStart: true }),
@@ -153,7 +158,7 @@ const invoiceRules: FieldRule[] = [
     prefer: 'first',
     labels: [
       L(
-        '(?:please )?remit(?: payment)?(?: to)?|remittance(?: address)?|send payments? to|mail payments? to',
+        '(?:please )?remit(?: payment)?(?: to)?|remittance(?: address)?|send payments? to|mail payments? to|payment address',
         0.92,
       ),
     ],
