@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PartyType, Role, invitationMessages } from '@flowline/shared';
 import {
@@ -256,6 +256,9 @@ describe('connect → accept and disconnect', () => {
     const other = await buildCompany(t.db, { name: 'Other Co' });
     const otherAdmin = await buildMember(t.db, other, [Role.Administrator]);
     const otherProfile = await buildOrgUnit(t.db, other, { name: 'Main' });
+    const [{ since } = { since: 0 }] = await t.db
+      .select({ since: sql<number>`coalesce(max(${realtimeEvents.id}), 0)::int` })
+      .from(realtimeEvents);
     const party = await buildParty(t.db, permian, [], {
       suggestedCompanyId: other.id,
       name: 'Other Co record',
@@ -288,6 +291,7 @@ describe('connect → accept and disconnect', () => {
       .where(
         and(
           eq(realtimeEvents.type, 'connection'),
+          gt(realtimeEvents.id, since),
           inArray(realtimeEvents.companyId, [permian.id, other.id]),
         ),
       )
