@@ -22,6 +22,8 @@ const env = {
   SEED_DEMO_DATA: 'always',
   LOG_LEVEL: 'warn',
   LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  // Notification mails without the digest window: tests read the dev mailbox right away.
+  NOTIFICATION_MAIL_DELAY_SECONDS: '0',
 };
 
 if (process.env.TEST_DATABASE_URL) {

@@ -57,6 +57,11 @@ const zEnv = z
      * process, `off` = this process only queues them and `npm run worker` processes work them.
      */
     JOB_WORKERS: z.enum(['in-process', 'off']).default('in-process'),
+    /**
+     * How long a user's notification mails wait to be sent together (one digest when several
+     * arrived meanwhile); docs/notifications.md. 0 = at once (tests, e2e).
+     */
+    NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
     /** How often files left by interrupted uploads are removed (also once at start); 0 = never. */
     ORPHAN_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     /** Where files live: `fs` = DATA_DIR/files (embedded), `s3` = an S3-compatible bucket. */
@@ -117,6 +122,8 @@ export interface AppConfig {
   orphanSweepIntervalMinutes: number;
   /** Whether this process works the job queues (JOB_WORKERS); docs/jobs.md. */
   jobWorkers: 'in-process' | 'off';
+  /** NOTIFICATION_MAIL_DELAY_SECONDS: the digest window of notification mails. */
+  notificationMailDelaySeconds: number;
   /** The blob store: `fs` under DATA_DIR/files, or `s3` with `s3` set. */
   blobStore: 'fs' | 's3';
   s3: S3Config | null;
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     documentUploadMaxBytes: e.DOCUMENT_UPLOAD_MAX_BYTES,
     orphanSweepIntervalMinutes: e.ORPHAN_SWEEP_INTERVAL_MINUTES,
     jobWorkers: e.JOB_WORKERS,
+    notificationMailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
     blobStore: e.BLOB_STORE,
     s3:
       e.BLOB_STORE === 's3' && e.S3_BUCKET

@@ -4,7 +4,8 @@ import type { Database, Db } from '../db/client';
 import { documentExtractionJob } from '../modules/document-intelligence/jobs';
 import { orphanSweepJob } from '../maintenance/orphan-sweep-job';
 import type { BlobStore } from '../platform/blob-store/index';
-import { deliverMail } from '../platform/mail/mail-queue';
+import { notificationMailJob } from '../modules/notifications/mail-digest';
+import { createQueuedMailer, deliverMail } from '../platform/mail/mail-queue';
 import type { Mailer } from '../platform/mail/mailer';
 import { Queue, type JobEngine } from '../platform/jobs/types';
 
@@ -28,4 +29,13 @@ export function registerJobHandlers(engine: JobEngine, deps: JobHandlerDeps): vo
   engine.register(Queue.orphanSweep, orphanSweepJob(deps));
   // One document at a time: OCR uses a core, the API keeps the other.
   engine.register(Queue.documentExtraction, documentExtractionJob(deps), { concurrency: 1 });
+  engine.register(
+    Queue.notificationMail,
+    notificationMailJob({
+      db: deps.db,
+      mailer: createQueuedMailer(engine),
+      publicUrl: deps.config.publicUrl,
+    }),
+    { concurrency: 2 },
+  );
 }

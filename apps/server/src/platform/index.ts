@@ -41,7 +41,15 @@ export function createPlatform(
   if (devMailbox && config.devMailbox && config.env !== 'production')
     registerDevMailPage(app, devMailbox);
   return {
-    platform: { mailer: createQueuedMailer(jobs), blobStore, realtime, jobs },
+    platform: {
+      mailer: createQueuedMailer(jobs, {
+        db: database.db,
+        delaySeconds: config.notificationMailDelaySeconds,
+      }),
+      blobStore,
+      realtime,
+      jobs,
+    },
     mailTransport: transport,
   };
 }

@@ -35,6 +35,9 @@ function deliverMailBeforeAnswering(app: FastifyInstance) {
   const inject = app.inject.bind(app) as (opts: InjectOptions) => Promise<LightMyRequestResponse>;
   const injectThenDeliver = async (opts: InjectOptions) => {
     const res = await inject(opts);
+    // Notification mails wait in their per-user digest job first (docs/notifications.md).
+    if (app.jobs.sentSinceDrain.has(Queue.notificationMail))
+      await app.jobs.drain(Queue.notificationMail);
     if (app.jobs.sentSinceDrain.has(Queue.mail)) await app.jobs.drain(Queue.mail);
     return res;
   };
@@ -55,6 +58,7 @@ export async function buildTestApp(
     PORT: '3999',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent',
+    NOTIFICATION_MAIL_DELAY_SECONDS: '0',
     ...env,
   });
   const database = sameAs?.database ?? (await createTestDatabase());

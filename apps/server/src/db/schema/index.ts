@@ -19,3 +19,4 @@ export * from './coding-rules';
 export * from './signing';
 export * from './document-intelligence';
 export * from './realtime';
+export * from './notification-mails';

@@ -1,7 +1,10 @@
-import { NotificationType } from '@flowline/shared';
+import { MetadataKey, NotificationType } from '@flowline/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { documentMetadata, metadataDefinitions } from '../../db/schema/index';
+import type { LoadedDocument } from '../documents/policy';
 import type { Mailer } from '../../platform/mail/mailer';
 import { documentStatusMail } from '../../platform/mail/templates/index';
 import * as documents from '../documents/repository';
@@ -22,6 +25,25 @@ export interface StatusNews {
   message: string;
   /** Extra lines for the e-mail (reason, remittance). */
   details: [string, string][];
+}
+
+/** 'AR Invoice INV-1001' (or '#id' without a number). */
+export async function documentLabel(db: Db, loaded: LoadedDocument): Promise<string> {
+  const [row] = await db
+    .select({ value: documentMetadata.value })
+    .from(documentMetadata)
+    .innerJoin(
+      metadataDefinitions,
+      eq(metadataDefinitions.id, documentMetadata.metadataDefinitionId),
+    )
+    .where(
+      and(
+        eq(documentMetadata.documentId, loaded.document.id),
+        eq(metadataDefinitions.key, MetadataKey.number),
+      ),
+    )
+    .limit(1);
+  return `${loaded.type.name} ${row?.value || `#${loaded.document.id}`}`;
 }
 
 /** In the transaction: a notification for each member of the told company (real time by NOTIFY). */
@@ -60,7 +82,16 @@ export async function mailStatus(
         message: news.message,
         details: news.details,
       });
-      await deps.mailer.send({ to: [r.emailAddress], ...mail });
+      await deps.mailer.send({
+        to: [r.emailAddress],
+        ...mail,
+        companyId: news.toCompanyId,
+        digest: {
+          userId: r.userId,
+          title: news.title,
+          link: `${deps.config.publicUrl}/documents/${news.documentId}`,
+        },
+      });
     }
   } catch (err) {
     deps.log.error({ err, documentId: news.documentId }, 'could not send the status mails');

@@ -1,6 +1,5 @@
 import {
   HistoryOperation,
-  MetadataKey,
   RouteStatus,
   decideWorkflowMove,
   statusAfterPayments,
@@ -11,17 +10,21 @@ import {
   type PaymentList,
   type WorkflowAction,
 } from '@flowline/shared';
-import { and, eq } from 'drizzle-orm';
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
-import { documentMetadata, metadataDefinitions } from '../../db/schema/index';
 import { AppError, forbidden } from '../../errors';
 import { appendHistory } from '../document-history/repository';
 import { loadDocument, type LoadedDocument } from '../documents/policy';
 import * as documents from '../documents/repository';
 import { presentForCaller } from '../documents/service';
 import { announceToCompanies } from '../../platform/realtime/hub';
-import { mailStatus, notifyStatus, type StatusNews, type WorkflowDeps } from './notify';
+import {
+  documentLabel,
+  mailStatus,
+  notifyStatus,
+  type StatusNews,
+  type WorkflowDeps,
+} from './notify';
 import * as repo from './repository';
 
 /** The shared transition table decides: 403 for who is asking, 409 for the document's state. */
@@ -38,25 +41,6 @@ function assertMove(ctx: TenantContext, loaded: LoadedDocument, action: Workflow
   if (decision.allowed) return decision.to;
   if (decision.refusal === 'role') throw forbidden(decision.message);
   throw new AppError(409, 'action_not_allowed', decision.message);
-}
-
-/** 'AR Invoice INV-1001' (or '#id' without a number). */
-async function documentLabel(db: Db, loaded: LoadedDocument): Promise<string> {
-  const [row] = await db
-    .select({ value: documentMetadata.value })
-    .from(documentMetadata)
-    .innerJoin(
-      metadataDefinitions,
-      eq(metadataDefinitions.id, documentMetadata.metadataDefinitionId),
-    )
-    .where(
-      and(
-        eq(documentMetadata.documentId, loaded.document.id),
-        eq(metadataDefinitions.key, MetadataKey.number),
-      ),
-    )
-    .limit(1);
-  return `${loaded.type.name} ${row?.value || `#${loaded.document.id}`}`;
 }
 
 async function companyName(db: Db, id: number) {

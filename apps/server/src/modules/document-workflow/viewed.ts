@@ -8,9 +8,13 @@ import type { LoadedDocument } from '../documents/policy';
 /**
  * The receiver's first open by one of its own users moves Received to Viewed on both sides (the
  * transition table's 'view'; Global support users leave it). The update matches only the statuses
- * just read, so an approval committed meanwhile is never overwritten.
+ * just read, so an approval committed meanwhile is never overwritten. True when it moved.
  */
-export async function markViewedOnOpen(db: Db, ctx: TenantContext, loaded: LoadedDocument) {
+export async function markViewedOnOpen(
+  db: Db,
+  ctx: TenantContext,
+  loaded: LoadedDocument,
+): Promise<boolean> {
   const decision = decideWorkflowMove({
     action: 'view',
     templateId: loaded.type.templateId,
@@ -20,8 +24,8 @@ export async function markViewedOnOpen(db: Db, ctx: TenantContext, loaded: Loade
     userType: ctx.userType,
     roles: ctx.roles,
   });
-  if (!decision.allowed) return;
-  await db
+  if (!decision.allowed) return false;
+  const moved = await db
     .update(documentRoutes)
     .set({ routeStatusId: RouteStatus.Viewed, updatedAt: new Date() })
     .where(
@@ -29,5 +33,7 @@ export async function markViewedOnOpen(db: Db, ctx: TenantContext, loaded: Loade
         eq(documentRoutes.documentId, loaded.document.id),
         inArray(documentRoutes.routeStatusId, [RouteStatus.Sent, RouteStatus.Received]),
       ),
-    );
+    )
+    .returning({ id: documentRoutes.id });
+  return moved.length > 0;
 }

@@ -195,6 +195,14 @@ async function mailReceivers(
       documentNumber: sent.number,
       senderCompanyName: sent.sender,
     });
-    await deps.mailer.send({ to: [r.emailAddress], ...mail });
+    await deps.mailer.send({
+      to: [r.emailAddress],
+      ...mail,
+      digest: {
+        userId: r.userId,
+        title: `${sent.typeName} ${sent.number} from ${sent.sender}`,
+        link: `${deps.config.publicUrl}/documents/${documentId}`,
+      },
+    });
   }
 }

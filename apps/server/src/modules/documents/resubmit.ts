@@ -15,6 +15,8 @@ import { markExtractionPending } from '../document-intelligence/repository';
 import { refreshDocumentIndex } from './search-index';
 import { presentForCaller } from './service';
 
+import { mailStatus, type WorkflowDeps } from '../document-workflow/notify';
+import { documentResubmitted } from '../notifications/events';
 /**
  * POST /documents/{id}/resubmit[?newVersion] (spec 1 §4, spec 3 §4): the sender of a rejected
  * invoice creates its next version. With newVersion = the id of a temporary replacement (Replace
@@ -27,8 +29,10 @@ export async function resubmitDocument(
   ctx: TenantContext,
   id: number,
   replacementId: number | null,
+  /** To mail the receiver's members (docs/notifications.md). */
+  deps?: WorkflowDeps,
 ): Promise<DocumentDto> {
-  const newId = await db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const loaded = await loadDocument(tx, ctx, id, { lock: true });
     assertDocumentAction(ctx, loaded, 'resubmit');
     const old = loaded.document;
@@ -92,7 +96,8 @@ export async function resubmitDocument(
     await refreshDocumentIndex(tx, old.id);
     await refreshDocumentIndex(tx, version.id);
     await markExtractionPending(tx, version.id);
-    return version.id;
+    return { newId: version.id, told: await documentResubmitted(tx, ctx, loaded) };
   });
-  return presentForCaller(db, ctx, await loadDocument(db, ctx, newId));
+  if (done.told && deps) await mailStatus(db, deps, done.told.news, done.told.memberIds);
+  return presentForCaller(db, ctx, await loadDocument(db, ctx, done.newId));
 }

@@ -38,7 +38,12 @@ export const documentsRoutes: ApiModule = async (app, { db, mailer, config, blob
         response: { 200: zDocument },
       },
     },
-    async (req) => service.getDocument(db, requireTenant(req), req.params.id, req.query),
+    async (req) =>
+      service.getDocument(db, requireTenant(req), req.params.id, req.query, {
+        mailer,
+        config,
+        log: req.log,
+      }),
   );
 
   api.get(
@@ -179,7 +184,11 @@ export const documentsRoutes: ApiModule = async (app, { db, mailer, config, blob
     },
     async (req) => {
       const ctx = requireTenant(req);
-      const version = await resubmitDocument(db, ctx, req.params.id, req.query.newVersion);
+      const version = await resubmitDocument(db, ctx, req.params.id, req.query.newVersion, {
+        mailer,
+        config,
+        log: req.log,
+      });
       // The new version is read like an upload (its file's pages are copied when already read).
       await enqueueDocumentExtraction(jobs, version.id, ctx.companyId).catch(() => undefined);
       return version;

@@ -33,6 +33,8 @@ import {
 } from './policy';
 import { presentDocument } from './presenter';
 import { markViewedOnOpen } from '../document-workflow/viewed';
+import { mailStatus, type WorkflowDeps } from '../document-workflow/notify';
+import { documentViewed, type DocumentNews } from '../notifications/events';
 import { findPossibleDuplicates } from './duplicates';
 import { loadLineItemRows } from '../line-items/service';
 import { findDocumentSignatures } from '../signing/repository';
@@ -136,6 +138,8 @@ export async function getDocument(
   ctx: TenantContext,
   id: number,
   q: DocumentQueryParsed = defaultQuery,
+  /** To mail the sender's members when this open makes the document Viewed. */
+  deps?: WorkflowDeps,
 ): Promise<DocumentDto> {
   let loaded = await loadDocument(db, ctx, id);
   if (q.documentTypeId !== undefined && q.documentTypeId !== loaded.document.documentTypeId) {
@@ -144,14 +148,17 @@ export async function getDocument(
     });
   }
   if (q.setDocAsViewed || q.trackHistory) {
-    loaded = await db.transaction(async (tx) => {
+    const read = await db.transaction(async (tx) => {
+      let news: DocumentNews | null = null;
       if (q.setDocAsViewed) {
         await repo.markRouteRead(tx, ctx.companyId, id);
-        await markViewedOnOpen(tx, ctx, loaded);
+        if (await markViewedOnOpen(tx, ctx, loaded)) news = await documentViewed(tx, ctx, loaded);
       }
       await recordRead(tx, ctx, id);
-      return loadDocument(tx, ctx, id);
+      return { loaded: await loadDocument(tx, ctx, id), news };
     });
+    loaded = read.loaded;
+    if (read.news && deps) await mailStatus(db, deps, read.news.news, read.news.memberIds);
   }
   return presentForCaller(db, ctx, loaded, q);
 }

@@ -20,6 +20,8 @@ import { toOrgUnitValues } from '../org-units/service';
 import { isUniqueViolation } from '../org-units/unique-violation';
 import { refreshMatchesOfCompanyFor } from '../network/matching';
 import { notifyAdministrators } from './notify';
+import { mailConnectionNotice } from '../notifications/events';
+import type { Mailer } from '../../platform/mail/mailer';
 import {
   addPartyOrgUnit,
   findCompany,
@@ -103,7 +105,11 @@ export async function acceptInvitation(
   invitationId: number,
   choice: ProfileChoice,
   /** The receiver's own connection for the sender, when it is known (a crossed request). */
-  opts: { partyId?: number } = {},
+  opts: {
+    partyId?: number;
+    /** To mail the sender's Administrators 'connected' (docs/notifications.md). */
+    mail?: { mailer: Mailer; publicUrl: string };
+  } = {},
 ): Promise<InvitationAccepted> {
   assertAdministrator(ctx);
   if ('newProfile' in choice) await assertNewProfile(db, ctx, choice.newProfile);
@@ -145,11 +151,14 @@ export async function acceptInvitation(
       findCompany(tx, inv.senderCompanyId),
       findCompany(tx, ctx.companyId),
     ]);
-    await notifyAdministrators(tx, {
-      companyId: inv.senderCompanyId,
-      sourceCompanyId: ctx.companyId,
+    const notice = {
       title: 'Invitation accepted',
       message: `${receiver?.name ?? 'A company'} accepted your invitation and is now connected.`,
+    };
+    const adminIds = await notifyAdministrators(tx, {
+      companyId: inv.senderCompanyId,
+      sourceCompanyId: ctx.companyId,
+      ...notice,
       invitationId: null,
     });
     await refreshMatchesOfCompanyFor(tx, ctx.companyId, inv.senderCompanyId);
@@ -159,13 +168,21 @@ export async function acceptInvitation(
       companyIds: [ctx.companyId, inv.senderCompanyId],
       change: 'connected',
     });
-    return { invitationId: inv.id, partyId, orgUnitId, companyName: sender?.name ?? '' };
+    const accepted = { invitationId: inv.id, partyId, orgUnitId, companyName: sender?.name ?? '' };
+    return { accepted, adminIds, notice };
   });
-  return result.catch(async (error: unknown) => {
+  const done = await result.catch(async (error: unknown) => {
     if (!isUniqueViolation(error)) throw error;
     throw conflict(
       orgUnitMessages.codeTaken(await findOrgUnitTerm(db, ctx.companyId)),
       'code_taken',
     );
   });
+  // The connection stands without the mail; the notification already told the Administrators.
+  if (opts.mail) {
+    await mailConnectionNotice({ db, ...opts.mail }, done.adminIds, done.notice).catch(
+      () => undefined,
+    );
+  }
+  return done.accepted;
 }

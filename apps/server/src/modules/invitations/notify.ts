@@ -41,8 +41,14 @@ export async function mailUsers(
   mailer: Mailer,
   userIds: number[],
   render: (firstName: string) => RenderedMail,
+  /** The mail's line in a digest (docs/notifications.md). */
+  line: { title: string; link: string },
 ): Promise<void> {
   for (const r of await recipientsWhoWantEmail(db, userIds)) {
-    await mailer.send({ to: [r.emailAddress], ...render(r.firstName) });
+    await mailer.send({
+      to: [r.emailAddress],
+      ...render(r.firstName),
+      digest: { userId: r.userId, ...line },
+    });
   }
 }

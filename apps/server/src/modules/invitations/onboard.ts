@@ -100,12 +100,20 @@ export async function mailOnboarded(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
   done: Onboarded,
 ): Promise<void> {
-  await mailUsers(deps.db, deps.mailer, done.adminIds, (firstName) =>
-    connectionRequestMail({
-      publicUrl: deps.publicUrl,
-      requestingCompanyName: done.companyName,
-      firstName,
-    }),
+  await mailUsers(
+    deps.db,
+    deps.mailer,
+    done.adminIds,
+    (firstName) =>
+      connectionRequestMail({
+        publicUrl: deps.publicUrl,
+        requestingCompanyName: done.companyName,
+        firstName,
+      }),
+    {
+      title: `${done.companyName} wants to connect with you`,
+      link: `${deps.publicUrl}/admin/invitations`,
+    },
   ).catch(() => undefined);
 }
 

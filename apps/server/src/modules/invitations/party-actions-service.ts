@@ -19,6 +19,7 @@ import { refreshMatchesOfCompanyFor } from '../network/matching';
 import { findOtherLinkedParty, findProfilesOfParties, type PartyRow } from '../parties/repository';
 import { acceptInvitation, assertNewProfile } from './accept';
 import { mailUsers, notifyAdministrators } from './notify';
+import { mailConnectionNotice } from '../notifications/events';
 import {
   addPartyOrgUnit,
   findCompany,
@@ -166,7 +167,7 @@ export async function connectParty(
   const crossed = await findLiveRequestBetween(db, target, ctx.companyId, now);
   if (crossed) {
     const choice = await crossedChoice(db, ctx, partyId, opts);
-    await acceptInvitation(db, ctx, crossed.id, choice, { partyId });
+    await acceptInvitation(db, ctx, crossed.id, choice, { partyId, mail: deps });
     return { connected: true };
   }
   const requested = db.transaction(async (tx) => {
@@ -230,12 +231,20 @@ export async function connectParty(
     invitationId,
   });
   // The request stands without the mail; the notification already told the administrators.
-  await mailUsers(db, deps.mailer, adminIds, (firstName) =>
-    connectionRequestMail({
-      publicUrl: deps.publicUrl,
-      requestingCompanyName: sender?.name ?? '',
-      firstName,
-    }),
+  await mailUsers(
+    db,
+    deps.mailer,
+    adminIds,
+    (firstName) =>
+      connectionRequestMail({
+        publicUrl: deps.publicUrl,
+        requestingCompanyName: sender?.name ?? '',
+        firstName,
+      }),
+    {
+      title: `${sender?.name ?? 'A company'} wants to connect with you`,
+      link: `${deps.publicUrl}/admin/invitations`,
+    },
   ).catch(() => undefined);
   return { connected: false };
 }
@@ -245,12 +254,13 @@ export async function connectParty(
  * for us loses its link too, and its Administrators are told.
  */
 export async function disconnectParty(
-  db: Db,
+  deps: Deps,
   ctx: TenantContext,
   partyId: number,
   deleteRelationship: boolean,
 ) {
   assertAdministrator(ctx);
+  const { db } = deps;
   const otherId = await db.transaction(async (tx) => {
     const party = await lockParty(tx, ctx.companyId, partyId);
     if (!party) throw partyNotFound();
@@ -270,21 +280,27 @@ export async function disconnectParty(
   // Another connection for the company parted from may be offered as a match again.
   await refreshMatchesOfCompanyFor(db, ctx.companyId, otherId);
   if (!deleteRelationship) return;
-  await unlinkOtherSide(db, ctx, otherId);
+  await unlinkOtherSide(deps, ctx, otherId);
   await refreshMatchesOfCompanyFor(db, otherId, ctx.companyId);
 }
 
-async function unlinkOtherSide(db: Db, ctx: TenantContext, otherCompanyId: number) {
+async function unlinkOtherSide(deps: Deps, ctx: TenantContext, otherCompanyId: number) {
+  const { db } = deps;
   const count = await unsafeUnlinkPartiesConnectedTo(db, otherCompanyId, ctx.companyId);
   if (count === 0) return;
   const me = await findCompany(db, ctx.companyId);
-  await notifyAdministrators(db, {
-    companyId: otherCompanyId,
-    sourceCompanyId: ctx.companyId,
+  const notice = {
     title: 'Connection removed',
     message: `${me?.name ?? 'A company'} disconnected from you.`,
+  };
+  const adminIds = await notifyAdministrators(db, {
+    companyId: otherCompanyId,
+    sourceCompanyId: ctx.companyId,
+    ...notice,
     invitationId: null,
   });
+  // The disconnection stands without the mail; the notification already told the Administrators.
+  await mailConnectionNotice(deps, adminIds, notice).catch(() => undefined);
 }
 
 /** Resend Invite: a connection request again when the connection is on the network, else the e-mail invite. */

@@ -103,7 +103,7 @@ export const partyActionsRoutes: ApiModule = async (app, { db, mailer, config })
     },
     async (req, reply) => {
       const { deleteRelationshipAndNotifyConnections: both } = req.query;
-      await disconnectParty(db, requireTenant(req), req.params.id, both);
+      await disconnectParty(deps, requireTenant(req), req.params.id, both);
       return reply.status(204).send(null);
     },
   );

@@ -130,9 +130,13 @@ export const invitationsRoutes: ApiModule = async (app, { db, mailer, config }) 
       },
     },
     async (req) =>
-      acceptInvitation(db, requireTenant(req), req.body.invitationId, {
-        orgUnitId: req.body.orgUnitId,
-      }),
+      acceptInvitation(
+        db,
+        requireTenant(req),
+        req.body.invitationId,
+        { orgUnitId: req.body.orgUnitId },
+        { mail: deps },
+      ),
   );
   api.post(
     '/invitation/exchangeAccept/:id',
@@ -147,7 +151,13 @@ export const invitationsRoutes: ApiModule = async (app, { db, mailer, config }) 
       },
     },
     async (req) =>
-      acceptInvitation(db, requireTenant(req), req.params.id, { newProfile: req.body }),
+      acceptInvitation(
+        db,
+        requireTenant(req),
+        req.params.id,
+        { newProfile: req.body },
+        { mail: deps },
+      ),
   );
   api.post(
     '/invitation/reject/:id',

@@ -187,13 +187,21 @@ export async function rejectInvitation(
     return { adminIds, rejectingCompanyName, connectionName: party?.name ?? null };
   });
   // The rejection stands without the mail; the notification already told the sender.
-  await mailUsers(deps.db, deps.mailer, notice.adminIds, (firstName) =>
-    invitationRejectedMail({
-      publicUrl: deps.publicUrl,
-      firstName,
-      rejectingCompanyName: notice.rejectingCompanyName,
-      connectionName: notice.connectionName,
-    }),
+  await mailUsers(
+    deps.db,
+    deps.mailer,
+    notice.adminIds,
+    (firstName) =>
+      invitationRejectedMail({
+        publicUrl: deps.publicUrl,
+        firstName,
+        rejectingCompanyName: notice.rejectingCompanyName,
+        connectionName: notice.connectionName,
+      }),
+    {
+      title: `${notice.rejectingCompanyName} rejected your invitation`,
+      link: `${deps.publicUrl}/admin/parties`,
+    },
   ).catch(() => undefined);
 }
 

@@ -35,6 +35,12 @@ export const queueDefinitions: Record<QueueName, QueueDefinition> = {
     retryDelaySeconds: 60,
     expireInSeconds: 15 * 60,
   },
+  [Queue.notificationMail]: {
+    label: 'Notification e-mails',
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 2 * 60,
+  },
 };
 
 export const queueNames = Object.keys(queueDefinitions) as QueueName[];

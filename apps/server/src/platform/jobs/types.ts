@@ -11,6 +11,8 @@ export const Queue = {
   orphanSweep: 'maintenance-orphan-sweep',
   /** Reading a document's pages: text layer or OCR, then auto-extraction. */
   documentExtraction: 'document-extraction',
+  /** A user's waiting notification mails: one mail, or one digest (docs/notifications.md). */
+  notificationMail: 'notification-mail',
 } as const;
 export type QueueName = (typeof Queue)[keyof typeof Queue];
 

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { notificationMails } from '../../db/schema/index';
 import { Queue, type JobEngine, type JobHandler } from '../jobs/types';
 import {
   createDevMailbox,
@@ -11,7 +12,12 @@ import {
 
 /** The data of a mail job: the message as the service wrote it. */
 export interface MailJob {
-  message: Omit<MailMessage, 'companyId'>;
+  message: Omit<MailMessage, 'companyId' | 'digest'>;
+}
+
+/** The data of a notification-mail job: whose waiting mails to send. */
+export interface NotificationMailJob {
+  userId: number;
 }
 
 /** The real transport: SMTP when SMTP_URL is set, else the dev mailbox (also returned). */
@@ -35,9 +41,37 @@ function labelOf(message: MailMessage): string {
  * The Mailer services use: send() queues a mail job and returns; a worker delivers it with the
  * transport, retrying with back-off while the SMTP server is unreachable (docs/jobs.md).
  */
-export function createQueuedMailer(jobs: JobEngine): Mailer {
+export function createQueuedMailer(
+  jobs: JobEngine,
+  digest?: { db: Db; delaySeconds: number },
+): Mailer {
   return {
-    async send({ companyId, ...message }) {
+    async send({ companyId, digest: line, ...message }) {
+      if (line && digest) {
+        // Kept for the user's digest job; one job per user waits at a time (singletonKey).
+        await digest.db.insert(notificationMails).values({
+          userId: line.userId,
+          companyId: companyId ?? null,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? null,
+          headers: message.headers ?? null,
+          title: line.title,
+          link: line.link,
+        });
+        await jobs.send<NotificationMailJob>(
+          Queue.notificationMail,
+          { userId: line.userId },
+          {
+            singletonKey: `user-${line.userId}`,
+            startAfterSeconds: digest.delaySeconds,
+            companyId: companyId ?? null,
+            label: `Notification e-mails to ${message.to.join(', ')}`,
+          },
+        );
+        return;
+      }
       await jobs.send<MailJob>(
         Queue.mail,
         { message },

@@ -15,6 +15,11 @@ export interface MailMessage {
    * cannot be delivered. Not part of the mail.
    */
   companyId?: number | null;
+  /**
+   * A notification mail for one user: it waits in the user's digest window and goes out alone,
+   * or as one line of a digest when several arrived together (docs/notifications.md).
+   */
+  digest?: { userId: number; title: string; link: string };
 }
 
 /** Sends e-mail. Services depend on this interface only, never on the transport. */

@@ -15,3 +15,5 @@ export {
   membershipInvitationMail,
 } from './account-identity';
 export { documentStatusMail, type DocumentStatusMailInput } from './document-status';
+export { notificationDigestMail, type NotificationDigestMailInput } from './notification-digest';
+export { noticeMail, type NoticeMailInput } from './notice';

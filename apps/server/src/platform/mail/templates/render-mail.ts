@@ -18,7 +18,9 @@ export type MailBlock =
   | { kind: 'details'; rows: [label: string, value: string][] }
   /** Someone else's words, e.g. the invitation message. */
   | { kind: 'quote'; label: string; text: string }
-  | { kind: 'action'; label: string; url: string };
+  | { kind: 'action'; label: string; url: string }
+  /** A list of linked lines, e.g. the items of a digest. */
+  | { kind: 'links'; items: { text: string; url: string }[] };
 
 export type MailFooter =
   | { kind: 'unsubscribe'; url: string }
@@ -79,6 +81,8 @@ function blockText(block: MailBlock): string {
         .join('\n')}`;
     case 'action':
       return `${block.label}: ${block.url}`;
+    case 'links':
+      return block.items.map((i) => `- ${i.text}: ${i.url}`).join('\n');
   }
 }
 
@@ -108,6 +112,13 @@ function blockHtml(block: MailBlock): string {
         .join('')}</table>`;
     case 'quote':
       return `${paragraph(escapeHtml(block.label))}<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid ${AMBER};${FONT};font-size:16px;line-height:24px;color:${INK};white-space:pre-line;">${escapeHtml(block.text)}</blockquote>`;
+    case 'links':
+      return `<ul style="margin:0 0 16px;padding-left:20px;">${block.items
+        .map(
+          (i) =>
+            `<li style="margin:0 0 8px;${FONT};font-size:16px;line-height:24px;color:${INK};"><a href="${escapeHtml(i.url)}" style="color:${TEAL};">${escapeHtml(i.text)}</a></li>`,
+        )
+        .join('')}</ul>`;
     case 'action':
       return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr><td style="border-radius:4px;background:${AMBER};"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 24px;${FONT};font-size:16px;font-weight:bold;color:${INK};text-decoration:none;">${escapeHtml(block.label)}</a></td></tr></table>${paragraph(`<span style="font-size:14px;color:${MUTED};">Or open this link: <a href="${escapeHtml(block.url)}" style="color:${TEAL};">${escapeHtml(block.url)}</a></span>`)}`;
   }

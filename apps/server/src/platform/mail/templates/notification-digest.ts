@@ -1,0 +1,33 @@
+import {
+  listUnsubscribeHeaders,
+  renderMail,
+  unsubscribeUrl,
+  type RenderedMail,
+} from './render-mail';
+
+export interface NotificationDigestMailInput {
+  publicUrl: string;
+  firstName?: string | null;
+  items: { title: string; link: string }[];
+}
+
+/** Several notification mails of one user that arrived within the digest window, as one mail. */
+export function notificationDigestMail(input: NotificationDigestMailInput): RenderedMail {
+  const n = input.items.length;
+  const subject = `${n} new notifications`;
+  return {
+    ...renderMail({
+      subject,
+      preheader: input.items[0]?.title ?? subject,
+      heading: subject,
+      firstName: input.firstName,
+      blocks: [
+        { kind: 'paragraph', text: `You have ${n} new notifications:` },
+        { kind: 'links', items: input.items.map((i) => ({ text: i.title, url: i.link })) },
+        { kind: 'action', label: 'Open Flowline', url: input.publicUrl },
+      ],
+      footer: { kind: 'unsubscribe', url: unsubscribeUrl(input.publicUrl) },
+    }),
+    headers: listUnsubscribeHeaders(input.publicUrl),
+  };
+}
