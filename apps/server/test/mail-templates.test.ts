@@ -4,6 +4,8 @@ import {
   documentReceivedMail,
   invitationMail,
   invitationRejectedMail,
+  noticeMail,
+  notificationDigestMail,
   temporaryPasswordMail,
   type RenderedMail,
 } from '../src/platform/mail/templates/index';
@@ -198,6 +200,45 @@ describe('document-received mail', () => {
       `<title>Purchase Order PO-7 &#60;urgent&#62; from ${evilEscaped}</title>`,
     );
     expect(mail.html).toContain('href="https://flowline.test/documents/42"');
+    expectUnsubscribe(mail);
+  });
+});
+
+describe('notice mail', () => {
+  it('says the notification and links to its action', () => {
+    const mail = noticeMail({
+      publicUrl,
+      firstName: 'Rosa',
+      title: 'Connection removed',
+      message: `${evil} disconnected from you.`,
+      action: { label: 'Open your connections', url: `${publicUrl}/admin/parties` },
+    });
+    expect(mail.subject).toBe('Connection removed');
+    expect(mail.text).toContain(`${evil} disconnected from you.`);
+    expect(mail.text).toContain('Open your connections: https://flowline.test/admin/parties');
+    expectSafeHtml(mail);
+    expectUnsubscribe(mail);
+  });
+});
+
+describe('notification digest mail', () => {
+  it('lists every notification with its link', () => {
+    const mail = notificationDigestMail({
+      publicUrl,
+      firstName: 'Rosa',
+      items: [
+        { title: `AR Invoice INV-1 from ${evil}`, link: `${publicUrl}/documents/1` },
+        { title: 'AR Invoice INV-2 viewed', link: `${publicUrl}/documents/2` },
+      ],
+    });
+    expect(mail.subject).toBe('2 new notifications');
+    expect(mail.text).toContain(
+      `- AR Invoice INV-1 from ${evil}: https://flowline.test/documents/1`,
+    );
+    expect(mail.text).toContain('- AR Invoice INV-2 viewed: https://flowline.test/documents/2');
+    expectSafeHtml(mail);
+    expect(mail.html).toContain('href="https://flowline.test/documents/1"');
+    expect(mail.html).toContain('href="https://flowline.test/documents/2"');
     expectUnsubscribe(mail);
   });
 });
