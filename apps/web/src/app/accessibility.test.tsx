@@ -36,7 +36,8 @@ describe('accessibility', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
-    expect(screen.getByRole('search')).toBeInTheDocument();
+    // The search box loads after the shell's first paint (issue 16 item 4).
+    expect(await screen.findByRole('search')).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(await seriousViolations()).toEqual([]);
 

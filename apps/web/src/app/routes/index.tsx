@@ -6,6 +6,7 @@ import { PublicLayout } from '../pages/public-layout';
 import { RouteErrorPage } from '../pages/route-error-page';
 import { adminRoutes } from './admin-routes';
 import { lazyPage } from './lazy-page';
+import { HomePage } from './lazy-home-page';
 import { SignedInLayout } from './signed-in-layout';
 
 /** /login is an old address of the landing page; any redirectTo is kept. */
@@ -68,10 +69,9 @@ export const routes: RouteObject[] = [
       {
         element: <SignedInLayout />,
         children: [
-          {
-            index: true,
-            lazy: lazyPage(() => import('../../features/home/home-page'), 'HomePage'),
-          },
+          // A component rather than a route `lazy`: the router runs a matched route's `lazy` before the
+          // layout can redirect, so a signed-out `/` (the landing page) would download Home too.
+          { index: true, element: <HomePage /> },
           {
             path: 'documents/:id',
             lazy: lazyPage(() => import('../../features/documents/document-page'), 'DocumentPage'),

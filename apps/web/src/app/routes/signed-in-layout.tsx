@@ -1,10 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/require-auth';
-import { SessionProvider } from '../session/session-provider';
-import { AppShell } from '../shell/app-shell';
 import { PublicLayout } from '../pages/public-layout';
+import { loadSignedInShell } from './load-signed-in-shell';
+
+const SignedInShell = lazy(async () => ({ default: (await loadSignedInShell()).SignedInShell }));
 
 /** Routes that open without sign-in but use the shell when there is a session. */
 const openInShell = ['/admin/logo'];
@@ -24,9 +26,9 @@ export function SignedInLayout() {
   }
   return (
     <RequireAuth>
-      <SessionProvider>
-        <AppShell />
-      </SessionProvider>
+      <Suspense fallback={<FullPageSpinner />}>
+        <SignedInShell />
+      </Suspense>
     </RequireAuth>
   );
 }

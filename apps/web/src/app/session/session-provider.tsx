@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
@@ -12,10 +12,19 @@ import { sessionKeys } from '../../features/session/api';
 import { useSnackbar } from '../../components/snackbar';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
-import { MembershipInvitationsList } from '../../features/membership-invitations/membership-invitations-list';
 import { PublicLayout } from '../pages/public-layout';
-import { OnboardingPendingDialog } from './onboarding-pending-dialog';
 import { startSession } from './start-session';
+
+// Only users without a company see it: not part of everybody's first paint (issue 16 item 4).
+const MembershipInvitationsList = lazy(async () => ({
+  default: (await import('../../features/membership-invitations/membership-invitations-list'))
+    .MembershipInvitationsList,
+}));
+
+// Only while the company's onboarding request waits for the inviter.
+const OnboardingPendingDialog = lazy(async () => ({
+  default: (await import('./onboarding-pending-dialog')).OnboardingPendingDialog,
+}));
 
 export const NOT_AUTHORIZED_MESSAGE = 'You are not authorized to use this application.';
 
@@ -84,12 +93,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         <Typography sx={{ mb: 3 }}>
           You do not belong to a company on Flowline yet. Accept an invitation to start.
         </Typography>
-        <MembershipInvitationsList
-          onAccepted={() => {
-            navigate('/');
-            void queryClient.resetQueries();
-          }}
-        />
+        <Suspense fallback={<FullPageSpinner />}>
+          <MembershipInvitationsList
+            onAccepted={() => {
+              navigate('/');
+              void queryClient.resetQueries();
+            }}
+          />
+        </Suspense>
         <Button sx={{ mt: 3 }} onClick={() => void signOut()}>
           Logout
         </Button>
@@ -103,7 +114,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return (
     <SessionContext.Provider value={session}>
       {children}
-      <OnboardingPendingDialog />
+      {session.company.onBoardingProcessPending && (
+        <Suspense fallback={null}>
+          <OnboardingPendingDialog />
+        </Suspense>
+      )}
     </SessionContext.Provider>
   );
 }

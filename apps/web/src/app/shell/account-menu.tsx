@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
@@ -17,7 +17,11 @@ import { useSession } from '../../features/session/use-session';
 import { useUnreadNotificationCount } from '../../features/notifications/api';
 import { useMyMembershipInvitations } from '../../features/membership-invitations/api';
 import { useAuth } from '../auth/auth-context';
-import { ChangeAccountDialog } from './change-account-dialog';
+
+// Loaded when first opened: the first paint of every page does without it (issue 16 item 4).
+const ChangeAccountDialog = lazy(async () => ({
+  default: (await import('./change-account-dialog')).ChangeAccountDialog,
+}));
 
 export function AccountMenu() {
   const { user, companies } = useSession();
@@ -27,6 +31,9 @@ export function AccountMenu() {
   const invitationCount = useMyMembershipInvitations().data?.length ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changeAccountOpen, setChangeAccountOpen] = useState(false);
+  // Stays mounted once opened so its closing transition plays.
+  const [changeAccountUsed, setChangeAccountUsed] = useState(false);
+  if (changeAccountOpen && !changeAccountUsed) setChangeAccountUsed(true);
   const menuId = useId();
   const buttonId = useId();
   const open = anchor !== null;
@@ -122,7 +129,14 @@ export function AccountMenu() {
       >
         {items.filter(Boolean)}
       </Menu>
-      <ChangeAccountDialog open={changeAccountOpen} onClose={() => setChangeAccountOpen(false)} />
+      {changeAccountUsed && (
+        <Suspense fallback={null}>
+          <ChangeAccountDialog
+            open={changeAccountOpen}
+            onClose={() => setChangeAccountOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

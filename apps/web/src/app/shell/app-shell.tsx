@@ -1,16 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatch, useNavigation } from 'react-router';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useFeatureFlags } from '../../features/feature-flags/api';
-import { WelcomeDialog } from '../session/welcome-dialog';
+import { useSession } from '../../features/session/use-session';
 import { TopBar, TopBarSpacer } from './top-bar';
 import { Navigation } from './navigation';
-import { ChatPanel } from './chat-panel';
 import { SystemNotifications } from './system-notifications';
 import { useRealtimeNotifications } from '../realtime/use-realtime-notifications';
+
+// Behind a feature flag and a click: loaded when the flag is on (issue 16 item 4).
+const ChatPanel = lazy(async () => ({ default: (await import('./chat-panel')).ChatPanel }));
+// Only administrators who have not turned it off can see it: nobody else downloads it.
+const WelcomeDialog = lazy(async () => ({
+  default: (await import('../session/welcome-dialog')).WelcomeDialog,
+}));
 
 /** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
 export function AppShell() {
@@ -19,6 +25,7 @@ export function AppShell() {
   const onDocument = useMatch('/documents/:id') !== null;
   const navigation = useNavigation();
   const { messagingFlag } = useFeatureFlags();
+  const { user, isAdministrator } = useSession();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
   const showNavigation = !onDocument;
@@ -47,8 +54,16 @@ export function AppShell() {
           <Outlet />
         </Box>
       </Box>
-      {messagingFlag && <ChatPanel open={chatOpen} onClose={() => setChatOpen(false)} />}
-      <WelcomeDialog />
+      {messagingFlag && (
+        <Suspense fallback={null}>
+          <ChatPanel open={chatOpen} onClose={() => setChatOpen(false)} />
+        </Suspense>
+      )}
+      {user.showWelcomeMessage && isAdministrator && (
+        <Suspense fallback={null}>
+          <WelcomeDialog />
+        </Suspense>
+      )}
     </Box>
   );
 }

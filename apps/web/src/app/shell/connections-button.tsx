@@ -18,7 +18,9 @@ export function ConnectionsButton({ compact = false }: { compact?: boolean }) {
   const title = pluralizeTerm(useTerm(Terminology.Party));
   const label = count > 0 ? `${title}, ${count} network matches` : title;
   const icon = (
-    <Badge badgeContent={count} color="error" max={99}>
+    // No content at zero: the hidden badge's "0" would otherwise be part of the button's visible
+    // text, which its name must contain (Lighthouse label-content-name-mismatch).
+    <Badge badgeContent={count > 0 ? count : undefined} color="error" max={99}>
       <HubOutlined />
     </Badge>
   );

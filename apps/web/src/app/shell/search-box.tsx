@@ -9,10 +9,11 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { TypeaheadSuggestion } from '@flowline/shared';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { focusOnDark } from '../theme';
+import { searchBoxFrameSx } from './search-box-frame';
 import { useTypeahead } from '../../features/search/api';
 
 /** The narrowest the top-bar search gets on a desktop before anything beside it. */
-export const SEARCH_MIN_WIDTH = 280;
+export { SEARCH_MIN_WIDTH } from './search-box-frame';
 
 export const SEARCH_PLACEHOLDER = 'Search all documents...';
 const TYPEAHEAD_DEBOUNCE_MS = 300;
@@ -52,15 +53,7 @@ export function SearchBox() {
   return (
     // The search takes up to 560 px and gives way only down to SEARCH_MIN_WIDTH on a desktop:
     // the company logo and name beside it shrink or hide first (issue 11 item 21).
-    <Box
-      role="search"
-      sx={{
-        flex: '0 1 560px',
-        maxWidth: 560,
-        minWidth: { xs: 0, md: SEARCH_MIN_WIDTH },
-        width: '100%',
-      }}
-    >
+    <Box role="search" sx={searchBoxFrameSx}>
       <Autocomplete<SearchOption, false, false, true>
         freeSolo
         options={options}

@@ -1,6 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { PartyType, Terminology, pluralizeTerm } from '@flowline/shared';
@@ -65,75 +64,73 @@ export function HomePage() {
   return (
     <Box>
       <PageHeader title="Home" />
-      <Suspense fallback={<CircularProgress aria-label="Loading charts" />}>
-        <Grid container spacing={2}>
-          {vendor && (
-            <>
-              <Grid size={half}>
-                <Widget title="AR Invoices Sent" loading={stats.isPending}>
-                  <InvoicesSentChart data={stats.data?.documentsByMonth ?? []} />
-                </Widget>
-              </Grid>
-              <Grid size={half}>
-                <Widget title="Payment Status" loading={stats.isPending}>
-                  <PaymentStatusChart data={stats.data?.statusCounts ?? []} />
-                </Widget>
-              </Grid>
-              <Grid size={half}>
-                <Widget title="Rejected AR Invoices" loading={rejected.isPending}>
-                  <DocumentRowsTable
-                    resultSet={rejected.data}
-                    emptyText="You have no rejected invoices"
-                  />
-                </Widget>
-              </Grid>
-            </>
-          )}
-          {owner && (
-            <>
-              <Grid size={half}>
-                <Widget title="Division Orders Returned" loading={returned.isPending}>
-                  <DailyDocumentsChart
-                    data={returned.data?.items ?? []}
-                    series={['divisionOrderCount']}
-                  />
-                </Widget>
-              </Grid>
-              <Grid size={half}>
-                <Widget title="Owner Documents Received" loading={received.isPending}>
-                  <DailyDocumentsChart
-                    data={received.data?.items ?? []}
-                    series={[
-                      'divisionOrderCount',
-                      '_1099Count',
-                      'runStatementCount',
-                      'ownerStatementCount',
-                    ]}
-                  />
-                </Widget>
-              </Grid>
-              <Grid size={half}>
-                <Widget title="Unsigned Division Orders" loading={unsigned.isPending}>
-                  <DocumentRowsTable
-                    resultSet={unsigned.data}
-                    emptyText="You have no unsigned division orders"
-                  />
-                </Widget>
-              </Grid>
-            </>
-          )}
-          {operator && (
+      <Grid container spacing={2}>
+        {vendor && (
+          <>
             <Grid size={half}>
-              <Widget title="Operator Documents Received" loading={received.isPending}>
-                <DailyDocumentsChart
-                  data={received.data?.items ?? []}
-                  series={['runStatementCount', '_1099Count']}
+              <Widget title="AR Invoices Sent" loading={stats.isPending}>
+                <InvoicesSentChart data={stats.data?.documentsByMonth ?? []} />
+              </Widget>
+            </Grid>
+            <Grid size={half}>
+              <Widget title="Payment Status" loading={stats.isPending}>
+                <PaymentStatusChart data={stats.data?.statusCounts ?? []} />
+              </Widget>
+            </Grid>
+            <Grid size={half}>
+              <Widget title="Rejected AR Invoices" loading={rejected.isPending}>
+                <DocumentRowsTable
+                  resultSet={rejected.data}
+                  emptyText="You have no rejected invoices"
                 />
               </Widget>
             </Grid>
-          )}
-        </Grid>
-      </Suspense>
+          </>
+        )}
+        {owner && (
+          <>
+            <Grid size={half}>
+              <Widget title="Division Orders Returned" loading={returned.isPending}>
+                <DailyDocumentsChart
+                  data={returned.data?.items ?? []}
+                  series={['divisionOrderCount']}
+                />
+              </Widget>
+            </Grid>
+            <Grid size={half}>
+              <Widget title="Owner Documents Received" loading={received.isPending}>
+                <DailyDocumentsChart
+                  data={received.data?.items ?? []}
+                  series={[
+                    'divisionOrderCount',
+                    '_1099Count',
+                    'runStatementCount',
+                    'ownerStatementCount',
+                  ]}
+                />
+              </Widget>
+            </Grid>
+            <Grid size={half}>
+              <Widget title="Unsigned Division Orders" loading={unsigned.isPending}>
+                <DocumentRowsTable
+                  resultSet={unsigned.data}
+                  emptyText="You have no unsigned division orders"
+                />
+              </Widget>
+            </Grid>
+          </>
+        )}
+        {operator && (
+          <Grid size={half}>
+            <Widget title="Operator Documents Received" loading={received.isPending}>
+              <DailyDocumentsChart
+                data={received.data?.items ?? []}
+                series={['runStatementCount', '_1099Count']}
+              />
+            </Widget>
+          </Grid>
+        )}
+      </Grid>
     </Box>
   );
 }

@@ -1,0 +1,31 @@
+import { loadHomePage } from './lazy-home-page';
+import type * as SignedInShellModule from './signed-in-shell';
+
+/** The shell's chunk; imported once, early when a session is likely so it loads beside the page's. */
+let loading: Promise<typeof SignedInShellModule> | null = null;
+
+export function loadSignedInShell() {
+  loading ??= import('./signed-in-shell');
+  return loading;
+}
+
+/**
+ * oidc-client-ts keeps the signed-in user under `oidc.user:<authority>:<client>` in sessionStorage
+ * (oidc-auth-client.ts): when it is there, start downloading the shell before the auth
+ * configuration round trip ends instead of after it;
+ * and Home's chunk with it when the address is `/`.
+ */
+export function prefetchShellWhenSignedIn(
+  storage: Pick<Storage, 'length' | 'key'> | undefined,
+  pathname: string,
+) {
+  if (!storage) return;
+  for (let i = 0; i < storage.length; i += 1) {
+    if (storage.key(i)?.startsWith('oidc.user:')) {
+      void loadSignedInShell();
+      // Home renders inside the shell (not through a route `lazy`): fetch it beside the shell.
+      if (pathname === '/') void loadHomePage();
+      return;
+    }
+  }
+}
