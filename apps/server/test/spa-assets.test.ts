@@ -19,6 +19,7 @@ beforeAll(async () => {
   fs.writeFileSync(asset, script);
   fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(script));
   fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(script));
+  fs.writeFileSync(path.join(dist, 'assets', 'pdf.worker-abc123.mjs'), script);
   t = await buildTestApp({ WEB_DIST_DIR: dist });
 });
 afterAll(async () => {
@@ -54,5 +55,27 @@ describe('the SPA’s files', () => {
     expect(route.headers['cache-control']).toBe('no-cache');
     const index = await t.app.inject({ method: 'GET', url: '/index.html' });
     expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends document-only headers (CSP, frame options) with pages and workers, not with each script', async () => {
+    for (const encoding of ['br', 'gzip', '']) {
+      const asset = await t.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-security-policy']).toBeUndefined();
+      expect(asset.headers['x-frame-options']).toBeUndefined();
+      expect(asset.headers['x-content-type-options']).toBe('nosniff');
+      expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+    const worker = await t.app.inject({ method: 'GET', url: '/assets/pdf.worker-abc123.mjs' });
+    expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
+    for (const url of ['/', '/index.html', '/documents/12']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
   });
 });
