@@ -31,6 +31,41 @@ function returnToFrom(state: unknown): string {
   return '/';
 }
 
+const CONFIG_KEY = 'flowline.authConfig';
+
+function fetchAuthConfig(): Promise<AuthClientConfig> {
+  return apiRequest('/auth/config', { schema: zAuthClientConfig, auth: false, company: false });
+}
+
+/**
+ * The identity configuration, from this tab's sessionStorage when an earlier load kept it: a
+ * reload or a return from the issuer then starts without waiting for one more round trip before
+ * the first page (issue 16 item 4). It is refreshed in the background for the next load; the
+ * values are public (authority, client id, scope) and a change reaches the next load.
+ */
+async function loadAuthConfig(): Promise<AuthClientConfig> {
+  const store = (config: AuthClientConfig) => {
+    try {
+      window.sessionStorage.setItem(CONFIG_KEY, JSON.stringify(config));
+    } catch {
+      // No storage: every load asks the server.
+    }
+    return config;
+  };
+  let cached: AuthClientConfig | null = null;
+  try {
+    const parsed = zAuthClientConfig.safeParse(
+      JSON.parse(window.sessionStorage.getItem(CONFIG_KEY) ?? 'null'),
+    );
+    if (parsed.success) cached = parsed.data;
+  } catch {
+    // unreadable: ask the server
+  }
+  if (!cached) return store(await fetchAuthConfig());
+  void fetchAuthConfig().then(store, () => undefined);
+  return cached;
+}
+
 export function createOidcAuthClient(): AuthClient {
   let manager: UserManager | null = null;
   let postLogoutPath = '/landingpage';
@@ -48,11 +83,7 @@ export function createOidcAuthClient(): AuthClient {
   const isLive = (user: User | null): user is User => !!user && !user.expired;
 
   async function load(): Promise<void> {
-    const config = await apiRequest('/auth/config', {
-      schema: zAuthClientConfig,
-      auth: false,
-      company: false,
-    });
+    const config = await loadAuthConfig();
     postLogoutPath = config.postLogoutRedirectPath;
     const um = new UserManager(userManagerSettings(config, window.location.origin));
     um.events.addUserLoaded(() => update({ isAuthenticated: true }));
