@@ -46,10 +46,14 @@ export async function startSession(queryClient: QueryClient): Promise<SessionSta
   writeStoredCompanyId(company.id);
   setApiCompanyId(company.id);
 
+  // The user in the company is asked for beside the flags, not after them: one round trip less
+  // before the first page (issue 16 item 4). Marked handled at once; the await below rethrows.
+  const userInCompany = queryClient.fetchQuery(currentUserQueryOptions(company.id));
+  userInCompany.catch(() => undefined);
   // Flags are awaited only so long; a late answer still fills the cache and the UI follows.
   await withTimeout(queryClient.fetchQuery(featureFlagsQueryOptions()), FEATURE_FLAG_WAIT_MS).catch(
     () => undefined,
   );
-  const user = await queryClient.fetchQuery(currentUserQueryOptions(company.id));
+  const user = await userInCompany;
   return { kind: 'ready', company, companies, user };
 }
