@@ -9,14 +9,11 @@ import { useSession } from '../../features/session/use-session';
 import { TopBar, TopBarSpacer } from './top-bar';
 import { Navigation } from './navigation';
 import { SystemNotifications } from './system-notifications';
+import { WelcomeDialog } from '../session/welcome-dialog';
 import { useRealtimeNotifications } from '../realtime/use-realtime-notifications';
 
 // Behind a feature flag and a click: loaded when the flag is on (issue 16 item 4).
 const ChatPanel = lazy(async () => ({ default: (await import('./chat-panel')).ChatPanel }));
-// Only administrators who have not turned it off can see it: nobody else downloads it.
-const WelcomeDialog = lazy(async () => ({
-  default: (await import('../session/welcome-dialog')).WelcomeDialog,
-}));
 
 /** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
 export function AppShell() {
@@ -59,11 +56,7 @@ export function AppShell() {
           <ChatPanel open={chatOpen} onClose={() => setChatOpen(false)} />
         </Suspense>
       )}
-      {user.showWelcomeMessage && isAdministrator && (
-        <Suspense fallback={null}>
-          <WelcomeDialog />
-        </Suspense>
-      )}
+      {user.showWelcomeMessage && isAdministrator && <WelcomeDialog />}
     </Box>
   );
 }
