@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { readBlobWithin } from '../../platform/blob-store/read-limited';
 import type { ExtractionStatus } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { BlobNotFoundError } from '../../platform/blob-store/blob-store';
@@ -42,7 +42,10 @@ export async function extractDocument(
   await announce(db, documentId, 'running');
 
   if (!isReadableContentType(doc.contentType) || doc.fileSize > MAX_READ_BYTES) {
-    const error = doc.fileSize > MAX_READ_BYTES ? 'The file is too large to read.' : 'This kind of file is not read.';
+    const error =
+      doc.fileSize > MAX_READ_BYTES
+        ? 'The file is too large to read.'
+        : 'This kind of file is not read.';
     await repo.finishExtraction(db, documentId, 'skipped', { error });
     await announce(db, documentId, 'skipped');
     return 'skipped';
@@ -89,7 +92,12 @@ async function readOrCopyPages(
       return count;
     });
   }
-  const bytes = await readBlob(deps.blobStore, doc.fileKey, MAX_READ_BYTES);
+  const bytes = await readBlobWithin(
+    deps.blobStore,
+    doc.fileKey,
+    MAX_READ_BYTES,
+    () => new UnreadableDocumentError('The file is too large to read.'),
+  );
   const pages = await readDocumentPages({ buffer: bytes }, doc.contentType, {
     maxPages: MAX_READ_PAGES,
     onPage: (n, total) => void repo.recordProgress(db, documentId, n, total).catch(() => undefined),
@@ -107,27 +115,17 @@ async function announce(db: Db, documentId: number, status: ExtractionStatus) {
 }
 
 /** The blob's bytes, refusing more than `limit` (the stored size could be stale). */
-async function readBlob(blobStore: BlobStore, key: string, limit: number): Promise<Buffer> {
-  const stream: Readable = await blobStore.get(key);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += buf.length;
-    if (size > limit) {
-      stream.destroy();
-      throw new UnreadableDocumentError('The file is too large to read.');
-    }
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Failures that another attempt would repeat: a broken, encrypted or missing file. */
 function isPermanent(error: unknown): boolean {
   if (error instanceof UnreadableDocumentError || error instanceof BlobNotFoundError) return true;
   const name = error instanceof Error ? error.name : '';
-  if (['InvalidPDFException', 'PasswordException', 'MissingPDFException', 'FormatError'].includes(name)) return true;
+  if (
+    ['InvalidPDFException', 'PasswordException', 'MissingPDFException', 'FormatError'].includes(
+      name,
+    )
+  )
+    return true;
   const message = errorMessage(error);
   return /unsupported image format|corrupt|bad seek|premature end|invalid tiff/i.test(message);
 }

@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { readBlobWithin } from '../../platform/blob-store/read-limited';
 import { Readable as ReadableStream } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { loadSharp } from '../../platform/heavy-modules';
@@ -257,22 +257,6 @@ async function appendEvidence(db: Db, chainDocumentId: number, entries: Evidence
 
 const chainOf = (loaded: LoadedDocument) => loaded.document.versionRootId ?? loaded.document.id;
 
-async function readBlob(blobStore: BlobStore, key: string, max: number): Promise<Buffer> {
-  const stream: Readable = await blobStore.get(key);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
-    size += buf.length;
-    if (size > max) {
-      stream.destroy();
-      throw new AppError(409, 'document_too_large', 'The document is too large to be signed here.');
-    }
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks);
-}
-
 /** Signing keeps the whole file in memory (pdf-lib); larger documents are refused. */
 export const SIGNING_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -439,10 +423,11 @@ async function returnSigned(
       'Only PDF and image documents can be signed. Return it unsigned instead.',
     );
   }
-  const originalBytes = await readBlob(
+  const originalBytes = await readBlobWithin(
     deps.blobStore,
     original.fileKey,
     isPdf ? SIGNING_MAX_BYTES : PDF_RENDITION_MAX_BYTES,
+    () => new AppError(409, 'document_too_large', 'The document is too large to be signed here.'),
   );
   const sha256Before = sha256Hex(originalBytes);
   let pdf: Uint8Array;
