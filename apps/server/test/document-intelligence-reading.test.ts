@@ -5,6 +5,7 @@ import {
   UnreadableDocumentError,
   type ReadWord,
 } from '../src/modules/document-intelligence/reading/index';
+import { recognizeWords } from '../src/modules/document-intelligence/reading/ocr';
 import { flattenBackground } from '../src/modules/document-intelligence/reading/preprocess';
 import { multiPageTiff, scannedPdf, scannedPng, textPdf } from './helpers/scans';
 
@@ -118,6 +119,30 @@ describe('readDocumentPages', () => {
     expect(date!.x).toBeGreaterThan(450 + 300);
     expect(Math.abs(date!.y - 600)).toBeLessThan(30);
     expect(date!.height).toBeGreaterThan(35);
+  });
+
+  it('stopping OCR while pages are being read finishes the page in hand and refuses the rest, with nothing left unhandled', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const png = await scannedPng([{ text: 'Invoice Number: 4471', x: 150, y: 300, size: 40 }]);
+      // A cold start: the worker is still being created when the stop arrives.
+      await terminateOcr();
+      // The first page goes to the worker at once (while it is still starting); the second waits.
+      const settled = Promise.allSettled([recognizeWords(png, 200), recognizeWords(png, 200)]);
+      await terminateOcr();
+      const [firstResult, secondResult] = await settled;
+      expect(firstResult.status).toBe('fulfilled');
+      expect(secondResult).toMatchObject({ status: 'rejected', reason: { message: 'Text recognition was stopped' } });
+      // A new page after the stop starts a fresh worker.
+      const [again] = await readDocumentPages({ buffer: png }, 'image/png');
+      expect(again!.words.map((w) => w.text)).toContain('4471');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('refuses a file type it cannot read, and a broken PDF', async () => {

@@ -28,6 +28,9 @@ async function createOcrWorker(): Promise<Worker> {
     gzip: true,
     // Never write eng.traineddata into the working directory, never look for a cached copy.
     cacheMethod: 'none',
+    // A failed job already rejects its promise; without a handler tesseract also throws it from
+    // the worker's message listener, where nothing can catch it.
+    errorHandler: () => undefined,
   });
   await worker.setParameters({
     tessedit_pageseg_mode: PSM.AUTO,
@@ -57,6 +60,8 @@ interface Task {
 const urgentTasks: Task[] = [];
 const backgroundTasks: Task[] = [];
 let running = false;
+/** The recognition in progress: the worker is never ended under it (tesseract would post to a dead thread). */
+let current: Promise<ReadWord[]> | null = null;
 
 /**
  * Recognises the words of an image (PNG/JPEG/TIFF/BMP bytes). Boxes are in the image's pixels,
@@ -76,10 +81,14 @@ async function drainTasks(): Promise<void> {
   running = true;
   try {
     for (let task = urgentTasks.shift() ?? backgroundTasks.shift(); task; task = urgentTasks.shift() ?? backgroundTasks.shift()) {
+      const recognition = recognizeNow(task.image, task.dpi);
+      current = recognition;
       try {
-        task.resolve(await recognizeNow(task.image, task.dpi));
+        task.resolve(await recognition);
       } catch (error) {
         task.reject(error);
+      } finally {
+        current = null;
       }
     }
   } finally {
@@ -101,7 +110,7 @@ async function recognizeNow(image: Buffer, dpi: number | undefined): Promise<Rea
     return parseTsv(data.tsv ?? '');
   } catch (error) {
     // A crashed worker is dropped; the next page starts a fresh one.
-    await terminateOcr();
+    await dropWorker();
     throw error;
   }
 }
@@ -121,10 +130,22 @@ export function parseTsv(tsv: string): ReadWord[] {
   return words;
 }
 
-/** Ends the worker thread (app close, tests). The next recognition starts a new one. */
+/**
+ * Ends the worker thread (idle timer, app close, tests). Pages still waiting are refused (a reading
+ * job retries later); the page being recognised is finished first. The next recognition starts a
+ * new worker.
+ */
 export async function terminateOcr(): Promise<void> {
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = null;
+  for (const task of [...urgentTasks.splice(0), ...backgroundTasks.splice(0)]) {
+    task.reject(new Error('Text recognition was stopped'));
+  }
+  while (current) await current.catch(() => undefined);
+  await dropWorker();
+}
+
+async function dropWorker(): Promise<void> {
   const pending = workerPromise;
   workerPromise = null;
   if (!pending) return;
