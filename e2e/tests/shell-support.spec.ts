@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { SELECTED_COMPANY_STORAGE_KEY } from '@flowline/shared';
 import { callApi } from '../support/api';
 import { fillLoginPage, logOut, signIn, skipWelcome } from '../support/session';
 
@@ -19,9 +20,10 @@ async function selectedCompanyName(page: Page) {
 test('the welcome dialog never covers a deep link and is shown once to a Global user (issue 11 item 14)', async ({
   browser,
 }) => {
-  // A document the support user's companies can open: one Hawthorne received.
+  // Red Mesa: other journeys greet the support user in the company a new browser starts in
+  // (Hawthorne, the first by name), so this one works where nothing has greeted it yet.
   const finder = await browser.newPage();
-  await signIn(finder, 'admin@hawthorne.example');
+  await signIn(finder, 'admin@redmesa.example');
   await skipWelcome(finder);
   const inbox = await callApi<{ items: { id: number }[] }>(
     finder,
@@ -30,14 +32,30 @@ test('the welcome dialog never covers a deep link and is shown once to a Global 
   );
   const documentId = inbox.items[0]?.id;
   expect(documentId).toBeDefined();
+  const redMesaId = await finder.evaluate(
+    (key) => window.localStorage.getItem(key),
+    SELECTED_COMPANY_STORAGE_KEY,
+  );
+  expect(redMesaId).toMatch(/^\d+$/);
   await finder.close();
 
-  const context = await browser.newContext();
+  // A browser where the support user last worked in Red Mesa.
+  const browserLastIn = async (companyId: string) => {
+    const context = await browser.newContext();
+    await context.addInitScript(
+      ([key, id]) => window.localStorage.setItem(key!, id!),
+      [SELECTED_COMPANY_STORAGE_KEY, companyId],
+    );
+    return context;
+  };
+
+  const context = await browserLastIn(redMesaId!);
   const page = await context.newPage();
   await page.goto(`/documents/${documentId}`);
   await fillLoginPage(page, 'support@flowline.example');
   await expect(page).toHaveURL(new RegExp(`/documents/${documentId}$`));
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  expect(await selectedCompanyName(page)).toBe('Red Mesa Operating Co.');
   await page.waitForTimeout(1000);
   await expect(page.getByRole('dialog', { name: WELCOME })).toHaveCount(0);
 
@@ -52,12 +70,14 @@ test('the welcome dialog never covers a deep link and is shown once to a Global 
   await context.close();
 
   // A new session: the server remembers it was displayed to this Global user.
-  const again = await browser.newPage();
+  const laterContext = await browserLastIn(redMesaId!);
+  const again = await laterContext.newPage();
   await signIn(again, 'support@flowline.example');
   await expect(again.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  expect(await selectedCompanyName(again)).toBe('Red Mesa Operating Co.');
   await again.waitForTimeout(1000);
   await expect(again.getByRole('dialog', { name: WELCOME })).toHaveCount(0);
-  await again.close();
+  await laterContext.close();
 });
 
 test('a Global user posts a system notification; the company’s people see it until they close it (issue 11 item 20)', async ({
