@@ -51,3 +51,4 @@ export * from './schemas/signing';
 export * from './schemas/document-intelligence';
 export * from './schemas/document-extraction';
 export * from './schemas/jobs';
+export * from './chat';
