@@ -22,8 +22,9 @@ const env = {
   SEED_DEMO_DATA: 'always',
   LOG_LEVEL: 'warn',
   LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-  // Notification mails without the digest window: tests read the dev mailbox right away.
-  NOTIFICATION_MAIL_DELAY_SECONDS: '0',
+  // A short digest window: a batch sent at once becomes one mail (notification-digest.spec.ts);
+  // the journeys that read mail read invitations and sign-in mails, which are not delayed.
+  NOTIFICATION_MAIL_DELAY_SECONDS: '8',
 };
 
 if (process.env.TEST_DATABASE_URL) {
