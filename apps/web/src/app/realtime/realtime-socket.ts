@@ -13,7 +13,9 @@ export interface RealtimeDocumentExtraction {
 
 /** A company-wide change another screen may show (issue 15): lists and documents refetch. */
 export type RealtimeChange =
-  { type: 'connection'; change: string } | { type: 'document'; documentId: number; change: string };
+  | { type: 'connection'; change: string }
+  | { type: 'document'; documentId: number; change: string }
+  | { type: 'chatMessage'; channelUrl: string };
 
 export interface RealtimeSocketOptions {
   /** ws:// or wss:// URL of /api/notifications/subscribe. */
@@ -91,6 +93,7 @@ export function openRealtimeSocket(options: RealtimeSocketOptions): { close(): v
         documentId?: unknown;
         status?: unknown;
         change?: unknown;
+        channelUrl?: unknown;
       };
       try {
         message = JSON.parse(String(event.data)) as typeof message;
@@ -116,6 +119,8 @@ export function openRealtimeSocket(options: RealtimeSocketOptions): { close(): v
           documentId: message.documentId,
           change: String(message.change),
         });
+      } else if (message.type === 'chatMessage' && typeof message.channelUrl === 'string') {
+        options.onChange?.({ type: 'chatMessage', channelUrl: message.channelUrl });
       } else if (message.type === 'notification' && message.notification) {
         options.onNotification(message.notification);
       } else if (message.type === 'documentExtraction' && typeof message.documentId === 'number') {

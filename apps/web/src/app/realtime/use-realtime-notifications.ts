@@ -9,6 +9,7 @@ import { networkKeys } from '../../features/network/api';
 import { refreshAfterReading } from '../../features/documents/screen/extraction/api';
 import { useSession } from '../../features/session/use-session';
 import { documentScreenKeys } from '../../features/documents/screen/api';
+import { chatKeys } from '../../features/chat/api';
 import {
   openRealtimeSocket,
   realtimeUrl,
@@ -77,8 +78,15 @@ export function refreshAfter(
   }
 }
 
-/** A company-wide change (issue 15): the connection screens, or the document and the lists. */
+/**
+ * A company-wide change (issue 15): the connection screens, the document and the lists, or the
+ * chat (thread list, open conversation, top bar badge).
+ */
 export function refreshAfterChange(queryClient: QueryClient, event: RealtimeChange): void {
+  if (event.type === 'chatMessage') {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+    return;
+  }
   if (event.type === 'connection') {
     void queryClient.invalidateQueries({ queryKey: connectionKeys.all });
     void queryClient.invalidateQueries({ queryKey: networkKeys.all });

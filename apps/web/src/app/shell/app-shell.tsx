@@ -13,7 +13,9 @@ import { WelcomeDialog } from '../session/welcome-dialog';
 import { useRealtimeNotifications } from '../realtime/use-realtime-notifications';
 
 // Behind a feature flag and a click: loaded when the flag is on (issue 16 item 4).
-const ChatPanel = lazy(async () => ({ default: (await import('./chat-panel')).ChatPanel }));
+const ChatPanel = lazy(async () => ({
+  default: (await import('../../features/chat/chat-panel')).ChatPanel,
+}));
 
 /** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
 export function AppShell() {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import IconButton from '@mui/material/IconButton';
@@ -10,6 +11,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import { useSession } from '../../features/session/use-session';
 import { useFeatureFlags } from '../../features/feature-flags/api';
+import { useChatUnreadCount } from '../../features/chat/api';
 import { FlowlineLogo } from '../../components/brand/flowline-logo';
 import { CompanyLogo } from '../../features/logo/company-logo';
 import { searchBoxFrameSx } from './search-box-frame';
@@ -41,6 +43,23 @@ export function TopBarSpacer({ compact }: { compact: boolean }) {
       <Toolbar />
       {compact && <Toolbar variant="dense" />}
     </>
+  );
+}
+
+/** Opens the chat panel; the red badge counts unread messages of the other companies (issue 15). */
+function MessagesButton({ onClick }: { onClick: () => void }) {
+  const unread = useChatUnreadCount({ enabled: true });
+  return (
+    <IconButton
+      color="inherit"
+      aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
+      onClick={onClick}
+    >
+      {/* No content at zero: the hidden badge's "0" would otherwise be part of the name. */}
+      <Badge badgeContent={unread > 0 ? unread : undefined} color="error" max={99}>
+        <ForumOutlined />
+      </Badge>
+    </IconButton>
   );
 }
 
@@ -83,11 +102,7 @@ export function TopBar({
         {!compact && <SearchBox />}
         <Box sx={{ flexGrow: 1 }} />
         <ConnectionsButton compact={compact} />
-        {messagingFlag && (
-          <IconButton color="inherit" aria-label="Messages" onClick={onChatClick}>
-            <ForumOutlined />
-          </IconButton>
-        )}
+        {messagingFlag && <MessagesButton onClick={onChatClick} />}
         {!compact && (
           // Only where there is room for it beside the search; the name always says whose it is.
           <Box sx={{ display: { xs: 'none', lg: 'flex' }, flexShrink: 0 }}>
