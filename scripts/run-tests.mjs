@@ -41,6 +41,18 @@ const suites = [
     // The SPA and the compiled server the journeys run against, built when their sources changed.
     before: ['node', 'scripts/ensure-built.mjs'],
     command: ['npx', 'playwright', 'test', '--reporter=list,json'],
+    // On the PostgreSQL server only the journeys whose server paths differ by database run again
+    // (full-text search, LISTEN/NOTIFY real time, the job queue, multi-step transactions, signing);
+    // the server suite covers every route on both databases. The rest run on PGlite.
+    onServerOnly: [
+      'tests/documents-exchange.spec.ts',
+      'tests/invoice-workflow.spec.ts',
+      'tests/notification-digest.spec.ts',
+      'tests/invitations.spec.ts',
+      'tests/signing.spec.ts',
+      'tests/document-intelligence.spec.ts',
+      'tests/chat.spec.ts',
+    ],
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(outDir, 'e2e.json') },
     count: (report) => ({
       passed: report.stats.expected + report.stats.flaky,
@@ -79,7 +91,13 @@ for (const suite of selected) {
     }
   }
   console.log(`\n=== ${suite.name} ===`);
-  const run = spawnSync(suite.command[0], suite.command.slice(1), opts);
+  const args = suite.command.slice(1);
+  if (onServer && suite.onServerOnly && only.length === 0) {
+    const present = suite.onServerOnly.filter((f) => fs.existsSync(path.join(root, suite.dir, f)));
+    console.log(`(on the PostgreSQL server: ${present.length} database-sensitive journeys)`);
+    args.push(...present);
+  }
+  const run = spawnSync(suite.command[0], args, opts);
   if (!fs.existsSync(report)) {
     console.error(`${suite.name}: the runner produced no report (exit ${run.status})`);
     broken = true;
