@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { documentAttachments, documents, legalDocuments } from '../db/schema/index';
+import { chatMessages, documentAttachments, documents, legalDocuments } from '../db/schema/index';
 import { countBlobReferences, lockBlobForRemoval } from '../modules/document-upload/blob-cleanup';
 import type { BlobStore } from '../platform/blob-store/index';
 
@@ -20,9 +20,9 @@ export interface SweepResult {
   orphans: { count: number; bytes: number; keys: string[] };
 }
 
-/** Which of these keys a row still references (documents, attachments, legal documents). */
+/** Which of these keys a row still references (documents, attachments, legal documents, chat). */
 async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  const [a, b, c] = await Promise.all([
+  const [a, b, c, d] = await Promise.all([
     db
       .selectDistinct({ key: documents.fileKey })
       .from(documents)
@@ -35,8 +35,14 @@ async function referencedKeys(db: Db, keys: string[]): Promise<Set<string>> {
       .selectDistinct({ key: legalDocuments.fileKey })
       .from(legalDocuments)
       .where(inArray(legalDocuments.fileKey, keys)),
+    db
+      .selectDistinct({ key: chatMessages.fileKey })
+      .from(chatMessages)
+      .where(inArray(chatMessages.fileKey, keys)),
   ]);
-  return new Set([...a, ...b, ...c].map((row) => row.key));
+  return new Set(
+    [...a, ...b, ...c, ...d].map((row) => row.key).filter((key): key is string => key !== null),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { achRoutes } from './ach/routes';
 import { apiKeysRoutes } from './api-keys/routes';
+import { chatRoutes } from './chat/routes';
 import { clientLogsRoutes } from './client-logs/routes';
 import { codingRulesRoutes } from './coding-rules/routes';
 import { companiesRoutes } from './companies/routes';
@@ -59,6 +60,7 @@ export const apiModules: ApiModule[] = [
   orgUnitsRoutes,
   partiesRoutes,
   chatPartiesRoutes,
+  chatRoutes,
   invitationsRoutes,
   partyActionsRoutes,
   adminUsersRoutes,

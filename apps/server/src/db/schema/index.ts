@@ -20,3 +20,4 @@ export * from './signing';
 export * from './document-intelligence';
 export * from './realtime';
 export * from './notification-mails';
+export * from './chat';

@@ -1,9 +1,10 @@
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { loadTenant } from '../../auth/request-context';
-import { AppError } from '../../errors';
+import { AppError, forbidden } from '../../errors';
+import { isChatToken, verifyChatToken } from '../chat/token';
 import type { ApiModule } from '../types';
-import { resolveUserForIdentity } from '../users/repository';
+import { findUserById, resolveUserForIdentity } from '../users/repository';
 import { createRealtimeRegistry, type RealtimeSubscriber } from './registry';
 import { eventsSince } from './repository';
 
@@ -27,14 +28,31 @@ const zClientMessage = z.object({
  * signed-in user in the selected company — their notifications and the company-wide events —
  * each as `{ type, seq, ...payload }` (docs/realtime.md). Browsers cannot set headers on a
  * WebSocket, so the socket authenticates with its first message — `{ type: 'auth', token,
- * companyId, lastSeq? }`, the same bearer token and Company-Id the REST calls send — and again
- * whenever the token is renewed. With `lastSeq` the events after it are sent first (or
+ * companyId, lastSeq? }`, the same bearer token and Company-Id the REST calls send (or the chat
+ * token of that company, docs/chat.md) — and again whenever the token is renewed. With `lastSeq` the events after it are sent first (or
  * `{ type: 'resync' }` when they cannot be), then `{ type: 'ready', seq }`, then live events;
  * nothing is lost or repeated at the seam. Until auth, and after the token expires, nothing is
  * delivered.
  */
 export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken }) => {
   const registry = createRealtimeRegistry(realtime);
+
+  /**
+   * The access token, or the chat token of GET /company/{id}/sendBirdSessionToken (docs/chat.md),
+   * which names its user and is good for its own company only.
+   */
+  const authenticate = async (token: string, companyId: number) => {
+    if (isChatToken(token)) {
+      const chat = await verifyChatToken(db, token);
+      if (chat.companyId !== companyId) throw forbidden('The chat token is for another company');
+      return { user: await findUserById(db, chat.userId), exp: chat.exp };
+    }
+    const identity = await verifyToken(token);
+    return {
+      user: await resolveUserForIdentity(db, identity),
+      exp: identity.claims.exp ?? 0,
+    };
+  };
 
   app.get(
     '/notifications/subscribe',
@@ -99,12 +117,11 @@ export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken
         const parsed = zClientMessage.safeParse(safeJson(String(raw)));
         if (!parsed.success) return close(RealtimeClose.badMessage, 'unexpected message');
         try {
-          const identity = await verifyToken(parsed.data.token);
-          const user = await resolveUserForIdentity(db, identity);
+          const { user, exp } = await authenticate(parsed.data.token, parsed.data.companyId);
           if (!user) return close(RealtimeClose.forbidden, 'user not registered');
           const tenant = await loadTenant(db, user, parsed.data.companyId);
           clearTimeout(authTimer);
-          expiresAt = (identity.claims.exp ?? 0) * 1000;
+          expiresAt = exp * 1000;
           if (subscriber?.companyId === tenant.companyId && subscriber.userId === tenant.userId) {
             // A renewed token on a live socket: nothing was missed.
             return socket.send(JSON.stringify({ type: 'ready' }));

@@ -30,7 +30,14 @@ export type DocumentChange = 'sent' | 'approved' | 'rejected' | 'paid';
 export type CompanyEvent =
   | { type: 'documentExtraction'; companyIds: number[]; documentId: number; status: string }
   | { type: 'connection'; companyIds: number[]; change: ConnectionChange }
-  | { type: 'document'; companyIds: number[]; documentId: number; change: DocumentChange };
+  | { type: 'document'; companyIds: number[]; documentId: number; change: DocumentChange }
+  | {
+      type: 'chatMessage';
+      companyIds: number[];
+      channelUrl: string;
+      messageId: number;
+      senderCompanyId: number;
+    };
 
 /**
  * Announces a company-wide event: one `realtime_events` row per company, in the caller's
