@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DOCUMENT_UPLOAD_MAX_BYTES } from '@flowline/shared';
+import { KeyRing, parseKeyList } from './platform/crypto/envelope';
 
 const zBooleanFlag = z
   .enum(['true', 'false', '1', '0'], { message: 'Use true or false' })
@@ -81,6 +82,24 @@ const zEnv = z
      */
     SIGNING_P12_PATH: z.string().optional(),
     SIGNING_P12_PASSPHRASE: z.string().optional(),
+    /**
+     * Master keys of secrets at rest, `id:base64key,…` (32-byte keys): the first encrypts, all
+     * decrypt; unset = one generated once into DATA_DIR/keys (docs/secrets-at-rest.md).
+     */
+    DATA_ENCRYPTION_KEYS: z.string().trim().optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (!e.DATA_ENCRYPTION_KEYS) return;
+    try {
+      new KeyRing(parseKeyList(e.DATA_ENCRYPTION_KEYS));
+    } catch (error) {
+      // The message names the key id, never the key material.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATA_ENCRYPTION_KEYS'],
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
   })
   .refine((e) => e.BLOB_STORE !== 's3' || !!e.S3_BUCKET, {
     path: ['S3_BUCKET'],
@@ -129,6 +148,8 @@ export interface AppConfig {
   s3: S3Config | null;
   /** The signing certificate of returned division orders; null path = the embedded default. */
   signing: { p12Path: string | null; p12Passphrase: string | null };
+  /** DATA_ENCRYPTION_KEYS as written; null = the embedded key under DATA_DIR/keys. */
+  dataEncryptionKeys: string | null;
 }
 
 export interface S3Config {
@@ -202,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       p12Path: e.SIGNING_P12_PATH ? path.resolve(e.SIGNING_P12_PATH) : null,
       p12Passphrase: e.SIGNING_P12_PASSPHRASE ?? null,
     },
+    dataEncryptionKeys: e.DATA_ENCRYPTION_KEYS || null,
   };
 }
 

@@ -5,8 +5,13 @@ import { demoLoginsText, isDatabaseEmpty, seedDemoData } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference-data';
 import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys';
 import { createBlobStore } from './platform/blob-store/index';
+import { keyRingFor } from './platform/crypto/key-ring';
+import { encryptLegacySecrets } from './maintenance/secrets-at-rest';
 
-/** Opens and migrates the configured database and loads the reference data. */
+/**
+ * Opens and migrates the configured database, loads the reference data and encrypts secrets an
+ * older version stored in plain text (docs/secrets-at-rest.md).
+ */
 export async function prepareDatabase(config: AppConfig): Promise<Database> {
   const database = await openDatabase({
     url: config.databaseUrl,
@@ -14,6 +19,7 @@ export async function prepareDatabase(config: AppConfig): Promise<Database> {
   });
   await database.migrate();
   await seedReferenceData(database.db);
+  await encryptLegacySecrets(database.db, keyRingFor(config));
   return database;
 }
 
@@ -40,7 +46,7 @@ export async function loadIssuerKeys(
   config: AppConfig,
   database: Database,
 ): Promise<SigningKeys | null> {
-  return config.oidc.embedded ? loadOrCreateSigningKeys(database.db) : null;
+  return config.oidc.embedded ? loadOrCreateSigningKeys(database.db, keyRingFor(config)) : null;
 }
 
 export function printDemoLogins(log: FastifyBaseLogger | Console, config: AppConfig) {
@@ -57,6 +63,10 @@ export function configurationWarnings(config: AppConfig): string[] {
   if (config.databaseUrl && config.blobStore === 'fs')
     warnings.push(
       `DATABASE_URL is set but files are stored in the local folder ${config.dataDir}/files: a second instance on this database will answer 404 for files uploaded through this one. Use BLOB_STORE=s3 (or one shared folder) when running several instances.`,
+    );
+  if (config.databaseUrl && !config.dataEncryptionKeys)
+    warnings.push(
+      `DATABASE_URL is set but DATA_ENCRYPTION_KEYS is not: bank details and keys are encrypted with a key generated into ${config.dataDir}/keys, which a second instance does not share (it would generate its own and fail to read this one's data) and which every backup of the database needs. Set DATA_ENCRYPTION_KEYS (docs/secrets-at-rest.md).`,
     );
   if (config.jobWorkers === 'off' && !config.databaseUrl)
     warnings.push(

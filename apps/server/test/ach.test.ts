@@ -190,7 +190,8 @@ describe('GET /ach', () => {
       id: zed.id,
       bankName: 'Zed Bank',
       country: 'US',
-      routingNumber: '021000021',
+      // Stored encrypted: lists show the last four digits only (docs/secrets-at-rest.md).
+      routingNumber: '••••0021',
       accountNumberMasked: '••••1111',
       accountTypeId: 1,
       accountTypeName: 'Checking',
@@ -202,6 +203,7 @@ describe('GET /ach', () => {
       ],
     });
     expect(page.body).not.toContain('5550001111');
+    expect(page.body).not.toContain('021000021');
     const found = await asAdmin()({ method: 'GET', url: '/api/ach?query=zed' });
     expect(found.json<AchPage>().items.map((a) => a.id)).toEqual([zed.id]);
   });

@@ -254,8 +254,8 @@ describe('GET, PUT and DELETE /api/companyorgunit/{id}', () => {
         companyId: acme.id,
         bankName: 'First',
         country: 'US',
-        routingNumber: '1',
-        accountNumber: '2',
+        legacyRoutingNumber: '1',
+        legacyAccountNumber: '2',
         accountTypeId: 1,
       })
       .returning();

@@ -56,7 +56,11 @@ function pdfsig(file: string): string {
 describe('signing certificate', () => {
   it('generates a self-signed one once into DATA_DIR and reuses it', async () => {
     const dataDir = path.join(dir, 'embedded');
-    const config = { dataDir, signing: { p12Path: null, p12Passphrase: null } };
+    const config = {
+      dataDir,
+      signing: { p12Path: null, p12Passphrase: null },
+      dataEncryptionKeys: null,
+    };
     const first = await loadSigningCertificate(config);
     expect(first.selfSigned).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'signing', EMBEDDED_P12_FILE))).toBe(true);
@@ -71,6 +75,7 @@ describe('signing certificate', () => {
     const certificate = await loadSigningCertificate({
       dataDir: dir,
       signing: { p12Path, p12Passphrase: 's3cret' },
+      dataEncryptionKeys: null,
     });
     expect(certificate).toMatchObject({ subject: 'Red Mesa Document Signing', selfSigned: false });
     const signed = await signWith(certificate);
@@ -91,6 +96,7 @@ describe('signing certificate', () => {
       loadSigningCertificate({
         dataDir: dir,
         signing: { p12Path: file, p12Passphrase: passphrase },
+        dataEncryptionKeys: null,
       });
     await expect(load(p12Path, 'wrong')).rejects.toThrow(/SIGNING_P12_PATH/);
     await expect(load(path.join(dir, 'missing.p12'), null)).rejects.toThrow(/SIGNING_P12_PATH/);

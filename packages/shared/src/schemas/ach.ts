@@ -50,6 +50,10 @@ export const zAchListItem = z.object({
   id: z.number().int(),
   bankName: z.string(),
   country: z.string(),
+  /**
+   * In lists '••••0021' (stored encrypted, docs/secrets-at-rest.md); in the form's `Ach` the full
+   * routing number.
+   */
   routingNumber: z.string(),
   /** '••••1234': lists never carry the full account number. */
   accountNumberMasked: z.string(),
@@ -76,7 +80,7 @@ export const zAchListQuery = z.object({
 });
 export type AchListQuery = z.output<typeof zAchListQuery>;
 
-/** One ACH for the form: the full account number is returned to Administrators only. */
+/** One ACH for the form: the full routing and account numbers, to Administrators only. */
 export const zAch = zAchListItem.extend({
   accountNumber: z.string(),
   orgUnitIds: z.array(z.number().int()),

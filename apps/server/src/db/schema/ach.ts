@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { companies } from './companies';
 import { orgUnits } from './org-units';
@@ -14,8 +23,17 @@ export const achs = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     bankName: varchar('bank_name', { length: 255 }).notNull(),
     country: varchar('country', { length: 2 }).notNull(),
-    routingNumber: varchar('routing_number', { length: 255 }).notNull(),
-    accountNumber: varchar('account_number', { length: 255 }).notNull(),
+    /**
+     * The numbers as envelopes (docs/secrets-at-rest.md, AAD = table, column and row id) and their
+     * last four digits for masked lists; only the form's read and the writes touch the envelopes.
+     */
+    routingNumberEncrypted: text('routing_number_encrypted'),
+    accountNumberEncrypted: text('account_number_encrypted'),
+    routingLast4: varchar('routing_last4', { length: 4 }),
+    accountLast4: varchar('account_last4', { length: 4 }),
+    /** Plaintext of rows stored before 0032: encrypted and set to NULL at start, never read. */
+    legacyRoutingNumber: varchar('routing_number', { length: 255 }),
+    legacyAccountNumber: varchar('account_number', { length: 255 }),
     accountTypeId: integer('account_type_id').notNull(),
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps(),

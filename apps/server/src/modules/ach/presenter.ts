@@ -1,11 +1,12 @@
 import {
+  ACH_ACCOUNT_MASK,
   achAccountTypeName,
-  maskAccountNumber,
   type Ach,
   type AchListItem,
   type AchRef,
 } from '@flowline/shared';
-import type { AchLinks, AchRow } from './repository';
+import type { AchNumbers } from './numbers';
+import type { AchLinks, MaskedAchRow } from './repository';
 
 const ref = ({ id, name }: AchRef): AchRef => ({ id, name });
 
@@ -16,14 +17,17 @@ function distinctById<T extends AchRef>(rows: T[]): AchRef[] {
   return [...seen.values()];
 }
 
-/** A list row: the account number is masked, never sent in full. */
-export function presentAchListItem(row: AchRow, links: AchLinks): AchListItem {
+/** '••••1234' from the stored last four digits (the full numbers are encrypted). */
+const masked = (last4: string | null) => `${ACH_ACCOUNT_MASK}${last4 ?? ''}`;
+
+/** A list row: both numbers masked, from their last four digits, never decrypted. */
+export function presentAchListItem(row: MaskedAchRow, links: AchLinks): AchListItem {
   return {
     id: row.id,
     bankName: row.bankName,
     country: row.country,
-    routingNumber: row.routingNumber,
-    accountNumberMasked: maskAccountNumber(row.accountNumber),
+    routingNumber: masked(row.routingLast4),
+    accountNumberMasked: masked(row.accountLast4),
     accountTypeId: row.accountTypeId,
     accountTypeName: achAccountTypeName(row.accountTypeId),
     isActive: row.isActive,
@@ -32,13 +36,14 @@ export function presentAchListItem(row: AchRow, links: AchLinks): AchListItem {
   };
 }
 
-/** One ACH for the form (Administrators only): the full account number and the spec's shape. */
-export function presentAch(row: AchRow, links: AchLinks): Ach {
+/** One ACH for the form (Administrators only): the decrypted numbers and the spec's shape. */
+export function presentAch(row: MaskedAchRow, links: AchLinks, numbers: AchNumbers): Ach {
   const item = presentAchListItem(row, links);
   const connections = links.connections.filter((c) => c.achId === row.id);
   return {
     ...item,
-    accountNumber: row.accountNumber,
+    routingNumber: numbers.routingNumber,
+    accountNumber: numbers.accountNumber,
     orgUnitIds: item.profiles.map((p) => p.id),
     partyIds: item.connections.map((c) => c.id),
     partiesByOrgUnitId: item.profiles.map((profile) => ({

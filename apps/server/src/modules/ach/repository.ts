@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AchInput, AchOrderBy } from '@flowline/shared';
 import type { Db } from '../../db/client';
+import type { SealedAchNumbers } from './numbers';
 import {
   achOrgUnits,
   achParties,
@@ -12,7 +13,24 @@ import {
 
 /** Every query here takes the company id first and is scoped by it. */
 export type AchRow = typeof achs.$inferSelect;
-export type AchFields = Omit<AchInput, 'orgUnitIds' | 'partyIds'>;
+/** What a write stores: the plain fields and the sealed numbers (./numbers.ts). */
+export type AchFields = Omit<
+  AchInput,
+  'orgUnitIds' | 'partyIds' | 'routingNumber' | 'accountNumber'
+> &
+  SealedAchNumbers;
+
+/** What masked reads select: never the envelopes. */
+const maskedColumns = {
+  id: achs.id,
+  bankName: achs.bankName,
+  country: achs.country,
+  routingLast4: achs.routingLast4,
+  accountLast4: achs.accountLast4,
+  accountTypeId: achs.accountTypeId,
+  isActive: achs.isActive,
+};
+export type MaskedAchRow = { [K in keyof typeof maskedColumns]: AchRow[K] };
 export interface AchPartyLink {
   orgUnitId: number;
   partyId: number;
@@ -28,7 +46,8 @@ export interface AchPageQuery {
 
 const orderColumns = {
   bankName: achs.bankName,
-  routingNumber: achs.routingNumber,
+  // What the list shows of a routing number (its last four digits); the full one is encrypted.
+  routingNumber: achs.routingLast4,
   // Checking (1) sorts before Savings (2), as their names do.
   accountTypeName: achs.accountTypeId,
 } as const;
@@ -39,14 +58,14 @@ export async function findAchPage(db: Db, companyId: number, q: AchPageQuery) {
   const filters: SQL[] = [eq(achs.companyId, companyId)];
   if (q.query) {
     const pattern = `%${escapeLike(q.query)}%`;
-    const match = or(ilike(achs.bankName, pattern), ilike(achs.routingNumber, pattern));
+    const match = or(ilike(achs.bankName, pattern), ilike(achs.routingLast4, pattern));
     if (match) filters.push(match);
   }
   const where = and(...filters);
   const direction = q.orderByDirection === 'desc' ? desc : asc;
   const [items, totals] = await Promise.all([
     db
-      .select()
+      .select(maskedColumns)
       .from(achs)
       .where(where)
       .orderBy(direction(orderColumns[q.orderBy]), direction(achs.id))
@@ -92,10 +111,26 @@ export async function findAchLinks(db: Db, companyId: number, achIds: number[]) 
 }
 export type AchLinks = Awaited<ReturnType<typeof findAchLinks>>;
 
-export async function insertAch(db: Db, companyId: number, fields: AchFields): Promise<AchRow> {
+/** The id the next ACH will get: its numbers are sealed to it (AAD) before the row is written. */
+export async function nextAchId(db: Db): Promise<number> {
+  const result: unknown = await db.execute(
+    sql`select nextval(pg_get_serial_sequence('achs', 'id')) as id`,
+  );
+  const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+  const id = Number((rows[0] as { id?: unknown } | undefined)?.id);
+  if (!Number.isSafeInteger(id)) throw new Error('no ACH id');
+  return id;
+}
+
+export async function insertAch(
+  db: Db,
+  companyId: number,
+  id: number,
+  fields: AchFields,
+): Promise<AchRow> {
   const [row] = await db
     .insert(achs)
-    .values({ ...fields, companyId })
+    .values({ ...fields, id, companyId })
     .returning();
   if (!row) throw new Error('ACH not stored');
   return row;

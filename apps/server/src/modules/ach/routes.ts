@@ -11,14 +11,17 @@ import {
   zIdParam,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
+import { keyRingFor } from '../../platform/crypto/key-ring';
 import type { ApiModule } from '../types';
 import * as service from './service';
 
 const zIdParams = z.object({ id: zIdParam });
 
 /** ACH bank forms (spec 2 §2.14, §7.1): Administrators of the selected company only. */
-export const achRoutes: ApiModule = async (app, { db }) => {
+export const achRoutes: ApiModule = async (app, { db, config }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Resolved per request: a misconfigured key ring fails the bank-data calls (500), not the app.
+  const keys = () => keyRingFor(config);
   const tags = ['ach'];
 
   api.get(
@@ -26,7 +29,7 @@ export const achRoutes: ApiModule = async (app, { db }) => {
     {
       schema: {
         tags,
-        summary: "A page of the company's ACH forms (account numbers masked)",
+        summary: "A page of the company's ACH forms (routing and account numbers masked)",
         querystring: zAchListQuery,
         response: { 200: zAchPage },
       },
@@ -64,12 +67,12 @@ export const achRoutes: ApiModule = async (app, { db }) => {
     {
       schema: {
         tags,
-        summary: 'One ACH form, with the full account number',
+        summary: 'One ACH form, with the full routing and account numbers (decrypted)',
         params: zIdParams,
         response: { 200: zAch },
       },
     },
-    async (req) => service.getAch(db, requireTenant(req), req.params.id),
+    async (req) => service.getAch(db, keys(), requireTenant(req), req.params.id),
   );
 
   api.post(
@@ -78,7 +81,7 @@ export const achRoutes: ApiModule = async (app, { db }) => {
       schema: { tags, summary: 'Creates an ACH form', body: zAchInput, response: { 201: zAch } },
     },
     async (req, reply) => {
-      const ach = await service.createAch(db, requireTenant(req), req.body);
+      const ach = await service.createAch(db, keys(), requireTenant(req), req.body);
       return reply.status(201).send(ach);
     },
   );
@@ -94,7 +97,7 @@ export const achRoutes: ApiModule = async (app, { db }) => {
         response: { 200: zAch },
       },
     },
-    async (req) => service.updateAch(db, requireTenant(req), req.params.id, req.body),
+    async (req) => service.updateAch(db, keys(), requireTenant(req), req.params.id, req.body),
   );
 
   api.delete(

@@ -3,6 +3,8 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
+import type { KeyRing } from '../../platform/crypto/envelope';
+import { openAchNumbers, sealAchNumbers } from './numbers';
 import { presentAch, presentAchListItem } from './presenter';
 import * as repo from './repository';
 
@@ -25,26 +27,35 @@ export async function listAchs(db: Db, ctx: TenantContext, q: repo.AchPageQuery)
   };
 }
 
-export async function getAch(db: Db, ctx: TenantContext, id: number): Promise<Ach> {
+/** The form's read: the only read that decrypts the numbers (docs/secrets-at-rest.md). */
+export async function getAch(db: Db, keys: KeyRing, ctx: TenantContext, id: number): Promise<Ach> {
   assertAdministrator(ctx);
   const row = await repo.findAch(db, ctx.companyId, id);
   if (!row) throw achNotFound();
-  return presentAch(row, await repo.findAchLinks(db, ctx.companyId, [id]));
+  const links = await repo.findAchLinks(db, ctx.companyId, [id]);
+  return presentAch(row, links, openAchNumbers(keys, row));
 }
 
-export async function createAch(db: Db, ctx: TenantContext, input: AchInput): Promise<Ach> {
+export async function createAch(
+  db: Db,
+  keys: KeyRing,
+  ctx: TenantContext,
+  input: AchInput,
+): Promise<Ach> {
   assertAdministrator(ctx);
   const id = await db.transaction(async (tx) => {
     const links = await resolveLinks(tx, ctx.companyId, input);
-    const row = await repo.insertAch(tx, ctx.companyId, achFields(input));
+    const achId = await repo.nextAchId(tx);
+    const row = await repo.insertAch(tx, ctx.companyId, achId, achFields(keys, achId, input));
     await repo.replaceAchLinks(tx, ctx.companyId, row.id, links.orgUnitIds, links.parties);
     return row.id;
   });
-  return getAch(db, ctx, id);
+  return getAch(db, keys, ctx, id);
 }
 
 export async function updateAch(
   db: Db,
+  keys: KeyRing,
   ctx: TenantContext,
   id: number,
   input: AchInput,
@@ -53,10 +64,10 @@ export async function updateAch(
   await db.transaction(async (tx) => {
     if (!(await repo.findAch(tx, ctx.companyId, id))) throw achNotFound();
     const links = await resolveLinks(tx, ctx.companyId, input);
-    await repo.updateAch(tx, ctx.companyId, id, achFields(input));
+    await repo.updateAch(tx, ctx.companyId, id, achFields(keys, id, input));
     await repo.replaceAchLinks(tx, ctx.companyId, id, links.orgUnitIds, links.parties);
   });
-  return getAch(db, ctx, id);
+  return getAch(db, keys, ctx, id);
 }
 
 export async function removeAch(db: Db, ctx: TenantContext, id: number): Promise<void> {
@@ -86,9 +97,10 @@ export async function listAvailableParties(
   return [...byId.values()];
 }
 
-function achFields(input: AchInput): repo.AchFields {
+function achFields(keys: KeyRing, achId: number, input: AchInput): repo.AchFields {
   const { bankName, country, routingNumber, accountNumber, accountTypeId, isActive } = input;
-  return { bankName, country, routingNumber, accountNumber, accountTypeId, isActive };
+  const sealed = sealAchNumbers(keys, achId, { routingNumber, accountNumber });
+  return { bankName, country, accountTypeId, isActive, ...sealed };
 }
 
 /**

@@ -56,7 +56,7 @@ import { loadSigningCertificate } from './signing-certificate';
 
 export interface SigningDeps extends WorkflowDeps {
   blobStore: BlobStore;
-  config: Pick<AppConfig, 'publicUrl' | 'dataDir' | 'signing'>;
+  config: Pick<AppConfig, 'publicUrl' | 'dataDir' | 'signing' | 'dataEncryptionKeys'>;
 }
 
 /** Where a request came from, for the evidence. */

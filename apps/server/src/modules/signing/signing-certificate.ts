@@ -3,6 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import forge from 'node-forge';
 import type { AppConfig } from '../../config';
+import { secretAad, type KeyRing } from '../../platform/crypto/envelope';
+import { keyRingFor } from '../../platform/crypto/key-ring';
 
 /**
  * The deployment's signing certificate (docs/signing.md): SIGNING_P12_PATH + SIGNING_P12_PASSPHRASE
@@ -19,19 +21,23 @@ export interface SigningCertificate {
 }
 
 export const EMBEDDED_P12_FILE = 'signing-certificate.p12';
-const EMBEDDED_PASSPHRASE_FILE = 'signing-certificate.passphrase';
+/** Before secrets at rest the passphrase sat here in plain text; read once, sealed, removed. */
+const LEGACY_PASSPHRASE_FILE = 'signing-certificate.passphrase';
+/** The P12's passphrase as an envelope under the key ring (docs/secrets-at-rest.md). */
+export const EMBEDDED_PASSPHRASE_FILE = 'signing-certificate.passphrase.enc';
+const PASSPHRASE_AAD = secretAad('file', 'signing', EMBEDDED_PASSPHRASE_FILE);
 
 const cache = new Map<string, Promise<SigningCertificate>>();
 
 export function loadSigningCertificate(
-  config: Pick<AppConfig, 'dataDir' | 'signing'>,
+  config: Pick<AppConfig, 'dataDir' | 'signing' | 'dataEncryptionKeys'>,
 ): Promise<SigningCertificate> {
   const key = config.signing.p12Path ?? path.join(config.dataDir, 'signing', EMBEDDED_P12_FILE);
   let pending = cache.get(key);
   if (!pending) {
     pending = config.signing.p12Path
       ? readConfigured(config.signing.p12Path, config.signing.p12Passphrase ?? '')
-      : readOrCreateEmbedded(path.join(config.dataDir, 'signing'));
+      : readOrCreateEmbedded(path.join(config.dataDir, 'signing'), keyRingFor(config));
     // A failure is not cached: the next signing tries again.
     pending.catch(() => cache.delete(key));
     cache.set(key, pending);
@@ -52,14 +58,13 @@ async function readConfigured(p12Path: string, passphrase: string): Promise<Sign
   }
 }
 
-async function readOrCreateEmbedded(dir: string): Promise<SigningCertificate> {
+async function readOrCreateEmbedded(dir: string, keys: KeyRing): Promise<SigningCertificate> {
   const p12Path = path.join(dir, EMBEDDED_P12_FILE);
   const passPath = path.join(dir, EMBEDDED_PASSPHRASE_FILE);
+  await sealLegacyPassphrase(dir, keys);
   try {
-    const [p12, passphrase] = await Promise.all([
-      fs.readFile(p12Path),
-      fs.readFile(passPath, 'utf8'),
-    ]);
+    const [p12, sealed] = await Promise.all([fs.readFile(p12Path), fs.readFile(passPath, 'utf8')]);
+    const passphrase = keys.decrypt(sealed.trim(), PASSPHRASE_AAD);
     return { p12, passphrase, ...describe(p12, passphrase), selfSigned: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -70,11 +75,54 @@ async function readOrCreateEmbedded(dir: string): Promise<SigningCertificate> {
   // Written under temporary names then renamed, so a crash never leaves half a certificate; a
   // second process racing here writes an equivalent pair and the last rename wins for both files.
   const tmp = `.${process.pid}-${crypto.randomUUID()}`;
-  await fs.writeFile(passPath + tmp, passphrase, { mode: 0o600 });
+  await fs.writeFile(passPath + tmp, keys.encrypt(passphrase, PASSPHRASE_AAD), { mode: 0o600 });
   await fs.writeFile(p12Path + tmp, p12, { mode: 0o600 });
   await fs.rename(passPath + tmp, passPath);
   await fs.rename(p12Path + tmp, p12Path);
-  return readOrCreateEmbedded(dir);
+  return readOrCreateEmbedded(dir, keys);
+}
+
+/** A plain passphrase file left by an older version: sealed next to it, then removed. */
+async function sealLegacyPassphrase(dir: string, keys: KeyRing) {
+  const legacyPath = path.join(dir, LEGACY_PASSPHRASE_FILE);
+  let passphrase: string;
+  try {
+    passphrase = await fs.readFile(legacyPath, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  await writeAtomically(
+    path.join(dir, EMBEDDED_PASSPHRASE_FILE),
+    keys.encrypt(passphrase, PASSPHRASE_AAD),
+  );
+  await fs.rm(legacyPath, { force: true });
+}
+
+/**
+ * Rotation (npm run keys:rotate): the embedded passphrase's data key re-wrapped under the current
+ * master key. Returns whether the file was rewritten.
+ */
+export async function rewrapEmbeddedPassphrase(dataDir: string, keys: KeyRing): Promise<boolean> {
+  const dir = path.join(dataDir, 'signing');
+  await sealLegacyPassphrase(dir, keys);
+  const passPath = path.join(dir, EMBEDDED_PASSPHRASE_FILE);
+  let sealed: string;
+  try {
+    sealed = (await fs.readFile(passPath, 'utf8')).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  if (keys.isCurrent(sealed)) return false;
+  await writeAtomically(passPath, keys.rewrap(sealed));
+  return true;
+}
+
+async function writeAtomically(file: string, content: string) {
+  const tmp = `${file}.${process.pid}-${crypto.randomUUID()}`;
+  await fs.writeFile(tmp, content, { mode: 0o600 });
+  await fs.rename(tmp, file);
 }
 
 /** A 2048-bit RSA key and a ten-year self-signed certificate for signing, as a PKCS#12 file. */
