@@ -57,8 +57,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (as: ReturnType<typeof caller>, channelUrl: string, payload: unknown) =>
-  as({ method: 'POST', url: `/api/chat/threads/${channelUrl}/messages`, payload });
+const send = (
+  as: ReturnType<typeof caller>,
+  channelUrl: string,
+  payload: Record<string, unknown>,
+) => as({ method: 'POST', url: `/api/chat/threads/${channelUrl}/messages`, payload });
 
 async function messageCount() {
   const [row] = await t.db.select({ n: count() }).from(chatMessages);

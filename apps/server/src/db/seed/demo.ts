@@ -14,6 +14,7 @@ import type { BlobStore } from '../../platform/blob-store/index';
 import { seedDemoAccountCodes } from '../../modules/line-items/demo';
 import { seedDemoOrgUnits } from '../../modules/org-units/demo';
 import { DEMO_PASSWORD, DEMO_TEMPORARY_PASSWORD, demoCompanies, demoUsers } from './demo-data';
+import { seedDemoChat } from './demo-chat';
 import { seedDemoDocuments } from './demo-documents';
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
@@ -83,6 +84,7 @@ export async function seedDemoData(db: Db, blobStore?: BlobStore): Promise<void>
     await seedDemoAccountCodes(tx, companyIds);
     if (blobStore) {
       await seedDemoDocuments(tx, blobStore, companyIds, userIdsByEmail);
+      await seedDemoChat(tx, companyIds, userIdsByEmail);
       // Read like uploads: the API queues every pending reading when it starts.
       await tx.execute(sql`
         INSERT INTO document_extractions (document_id, status)

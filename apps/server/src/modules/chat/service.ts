@@ -443,3 +443,18 @@ export async function sendToMany(
   });
   return presentThreads(deps.db, ctx, rows);
 }
+
+/**
+ * A message written by the demo seed inside its own transaction: the same path as a post, but
+ * without notifications or mail (the seeded companies' notification counts stay as they were).
+ */
+export async function postWithoutNotifying(
+  tx: Db,
+  ctx: TenantContext,
+  connectedCompanyId: number,
+  body: string,
+): Promise<ChatMessage> {
+  assertMaySend(ctx);
+  const pair = pairOf(ctx, chatChannelUrl(ctx.companyId, connectedCompanyId));
+  return (await post(tx, ctx, pair, { body }, { notify: false })).message;
+}
