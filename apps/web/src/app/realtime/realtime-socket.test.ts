@@ -198,9 +198,17 @@ describe('openRealtimeSocket', () => {
     await flush();
     socket.receive({ type: 'connection', seq: 5, change: 'removed' });
     socket.receive({ type: 'document', seq: 6, documentId: 9, change: 'paid' });
+    socket.receive({
+      type: 'chatMessage',
+      seq: 7,
+      channelUrl: 'chat-1-2',
+      messageId: 3,
+      senderCompanyId: 2,
+    });
     expect(onChange.mock.calls).toEqual([
       [{ type: 'connection', change: 'removed' }],
       [{ type: 'document', documentId: 9, change: 'paid' }],
+      [{ type: 'chatMessage', channelUrl: 'chat-1-2' }],
     ]);
   });
 

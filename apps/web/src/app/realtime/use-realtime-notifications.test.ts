@@ -4,6 +4,7 @@ import { NotificationType } from '@flowline/shared';
 import { connectionKeys } from '../../features/connections/api';
 import { networkKeys } from '../../features/network/api';
 import { documentScreenKeys } from '../../features/documents/screen/api';
+import { chatKeys } from '../../features/chat/api';
 import { refreshAfter, refreshAfterChange } from './use-realtime-notifications';
 
 const listKey = connectionKeys.list({ page: 1, itemsPerPage: 50 } as never);
@@ -63,5 +64,14 @@ describe('company-wide changes (issue 15)', () => {
     refreshAfterChange(client, { type: 'document', documentId: 4, change: 'approved' });
     expect(client.getQueryState(screen)?.isInvalidated).toBe(true);
     expect(client.getQueryState(['document-lists', 'sent'])?.isInvalidated).toBe(true);
+  });
+
+  it("a 'chatMessage' event refreshes the chat: thread list, open conversation and badge", () => {
+    const { client, invalidated } = seeded();
+    const keys = [chatKeys.threadList(''), chatKeys.messages('chat-1-2'), chatKeys.unreadCount()];
+    for (const key of keys) client.setQueryData(key, {});
+    refreshAfterChange(client, { type: 'chatMessage', channelUrl: 'chat-1-2' });
+    for (const key of keys) expect(client.getQueryState(key)?.isInvalidated).toBe(true);
+    expect(invalidated()).toEqual({ list: false, badge: false });
   });
 });

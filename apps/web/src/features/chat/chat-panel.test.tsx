@@ -9,7 +9,10 @@ describe('chat panel', () => {
   it('opens above the app bar, so its title and close button are not hidden under it', async () => {
     installSessionApi({ featureFlags: { messagingFlag: true } });
     renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Messages' }));
+    // The first render loads the lazy routes: slow on a busy machine.
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Messages' }, { timeout: 15_000 }),
+    );
     const panel = await screen.findByRole('dialog', { name: 'Messages' });
     expect(screen.getByRole('heading', { name: 'Messages' })).toBeVisible();
     const appBar = document.querySelector('header.MuiAppBar-root') as HTMLElement;
