@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { holdPgliteLock } from './pglite-lock';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -76,9 +77,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
   let client = opts.pglite;
+  let release: () => void = () => undefined;
   if (!client) {
     if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
     client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, btree_gin } });
+    // Tells `npm run backup` / `restore` this process has the data directory open.
+    if (opts.pgliteDir) release = holdPgliteLock(opts.pgliteDir);
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
@@ -87,7 +91,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     listen: (channel, onPayload) => pglite.listen(channel, onPayload),
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close();
+      release();
+    },
     raw: { kind: 'pglite', pglite },
   };
 }
