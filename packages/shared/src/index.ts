@@ -52,3 +52,4 @@ export * from './schemas/document-intelligence';
 export * from './schemas/document-extraction';
 export * from './schemas/jobs';
 export * from './chat';
+export * from './schemas/admin-audit';

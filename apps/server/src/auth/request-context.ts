@@ -47,6 +47,8 @@ export interface TenantContext {
   userType: number;
   /** Main role first, then additional roles. */
   roles: number[];
+  /** The request's id (x-request-id), kept with audited changes (docs/admin-audit.md). */
+  requestId?: string;
 }
 
 export function requireUser(req: FastifyRequest): UserRow {
@@ -140,7 +142,10 @@ export const requestContextPlugin = fp(
         const found = await authenticateKey(opts.db, credential.apiKey, companyId);
         req.user = found.user;
         if (access === 'company')
-          req.tenant = await loadTenant(opts.db, found.user, found.companyId);
+          req.tenant = {
+            ...(await loadTenant(opts.db, found.user, found.companyId)),
+            requestId: req.id,
+          };
         return;
       }
       const identity = await opts.verifyToken(credential.token);
@@ -159,7 +164,10 @@ export const requestContextPlugin = fp(
       if (access === 'company') {
         if (companyId === undefined)
           throw forbidden('A company must be selected', 'company_required');
-        req.tenant = tenantOf(context.user, companyId, context.membership);
+        req.tenant = {
+          ...tenantOf(context.user, companyId, context.membership),
+          requestId: req.id,
+        };
       }
     });
   },

@@ -1,4 +1,5 @@
 import { achRoutes } from './ach/routes';
+import { adminAuditRoutes } from './admin-audit/routes';
 import { apiKeysRoutes } from './api-keys/routes';
 import { chatRoutes } from './chat/routes';
 import { clientLogsRoutes } from './client-logs/routes';
@@ -76,4 +77,5 @@ export const apiModules: ApiModule[] = [
   documentOcrRoutes,
   documentSuggestionRoutes,
   jobsRoutes,
+  adminAuditRoutes,
 ];

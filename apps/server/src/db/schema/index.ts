@@ -20,4 +20,5 @@ export * from './signing';
 export * from './document-intelligence';
 export * from './realtime';
 export * from './notification-mails';
+export * from './admin-audit';
 export * from './chat';

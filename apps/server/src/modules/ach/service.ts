@@ -6,6 +6,8 @@ import { badRequest, notFound } from '../../errors';
 import type { KeyRing } from '../../platform/crypto/envelope';
 import { openAchNumbers, sealAchNumbers } from './numbers';
 import { presentAch, presentAchListItem } from './presenter';
+import { achChange } from '../admin-audit/ach';
+import { recordAdminChange } from '../admin-audit/record';
 import * as repo from './repository';
 
 /** ACH forms are company banking data: every use case is for Administrators only (deny by default). */
@@ -48,6 +50,7 @@ export async function createAch(
     const achId = await repo.nextAchId(tx);
     const row = await repo.insertAch(tx, ctx.companyId, achId, achFields(keys, achId, input));
     await repo.replaceAchLinks(tx, ctx.companyId, row.id, links.orgUnitIds, links.parties);
+    await recordAdminChange(tx, ctx, achChange('created', row.id, null, input));
     return row.id;
   });
   return getAch(db, keys, ctx, id);
@@ -62,17 +65,23 @@ export async function updateAch(
 ): Promise<Ach> {
   assertAdministrator(ctx);
   await db.transaction(async (tx) => {
-    if (!(await repo.findAch(tx, ctx.companyId, id))) throw achNotFound();
+    const old = await repo.findAch(tx, ctx.companyId, id);
+    if (!old) throw achNotFound();
     const links = await resolveLinks(tx, ctx.companyId, input);
     await repo.updateAch(tx, ctx.companyId, id, achFields(keys, id, input));
     await repo.replaceAchLinks(tx, ctx.companyId, id, links.orgUnitIds, links.parties);
+    await recordAdminChange(tx, ctx, achChange('updated', id, old, input));
   });
   return getAch(db, keys, ctx, id);
 }
 
 export async function removeAch(db: Db, ctx: TenantContext, id: number): Promise<void> {
   assertAdministrator(ctx);
-  if (!(await repo.deleteAch(db, ctx.companyId, id))) throw achNotFound();
+  await db.transaction(async (tx) => {
+    const old = await repo.findAch(tx, ctx.companyId, id);
+    if (!old || !(await repo.deleteAch(tx, ctx.companyId, id))) throw achNotFound();
+    await recordAdminChange(tx, ctx, achChange('deleted', id, old, null));
+  });
 }
 
 export async function listAvailableProfiles(db: Db, ctx: TenantContext): Promise<AchRef[]> {

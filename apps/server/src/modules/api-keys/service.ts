@@ -16,6 +16,7 @@ import {
   replaceMemberRoles,
   updateMembership,
 } from '../users/admin-repository';
+import { recordAdminChange, roleName } from '../admin-audit/record';
 import * as repo from './repository';
 
 export const hashApiKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
@@ -67,7 +68,7 @@ export async function createApiKey(
     });
     await insertMembership(tx, ctx.companyId, user.id, true);
     await replaceMemberRoles(tx, ctx.companyId, user.id, [{ roleId: input.role, isMain: true }]);
-    return repo.insertApiKey(tx, {
+    const created = await repo.insertApiKey(tx, {
       companyId: ctx.companyId,
       userId: user.id,
       name: input.name,
@@ -75,6 +76,18 @@ export async function createApiKey(
       keyHash: hashApiKey(key),
       createdByUserId: ctx.userId,
     });
+    // The key and its hash never go in the audit; its public prefix tells keys apart.
+    await recordAdminChange(tx, ctx, {
+      action: 'apikey.created',
+      entityType: 'api_key',
+      entityId: created.id,
+      summary: `Created the API key ${input.name} (${created.keyPrefix}…)`,
+      changes: [
+        { field: 'name', old: null, new: input.name },
+        { field: 'role', old: null, new: roleName(input.role) },
+      ],
+    });
+    return created;
   });
   return { ...present(row, input.role, null), key };
 }
@@ -87,6 +100,14 @@ export async function revokeApiKey(db: Db, ctx: TenantContext, id: number): Prom
   await db.transaction(async (tx) => {
     await repo.revokeKey(tx, id);
     await updateMembership(tx, ctx.companyId, row.userId, { blocked: true });
+    if (row.revokedAt) return;
+    await recordAdminChange(tx, ctx, {
+      action: 'apikey.revoked',
+      entityType: 'api_key',
+      entityId: id,
+      summary: `Revoked the API key ${row.name} (${row.keyPrefix}…)`,
+      changes: [{ field: 'revoked', old: false, new: true }],
+    });
   });
 }
 

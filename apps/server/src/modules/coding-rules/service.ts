@@ -11,6 +11,7 @@ import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
 import { findCompanyParty } from '../documents/repository';
+import { diffFields, recordAdminChange } from '../admin-audit/record';
 import * as repo from './repository';
 
 /** Coding rules: an Administrator of the receiving company manages them (docs/coding-rules.md). */
@@ -78,25 +79,67 @@ export async function listCodingRules(db: Db, ctx: TenantContext): Promise<Codin
   return (await repo.listRules(db, ctx.companyId)).map(present);
 }
 
+const RULE_FIELDS = ['name', 'partyId', 'kind', 'isActive', 'autoApprove', 'params'] as const;
+type RuleValues = Awaited<ReturnType<typeof valuesOf>>;
+const auditable = (r: Pick<repo.CodingRuleRow, (typeof RULE_FIELDS)[number]> | RuleValues) => ({
+  name: r.name,
+  partyId: r.partyId,
+  kind: r.kind,
+  isActive: r.isActive,
+  autoApprove: r.autoApprove,
+  params: r.params,
+});
+
 export async function createCodingRule(db: Db, ctx: TenantContext, input: RuleInput) {
   assertAdministrator(ctx);
-  const row = await repo.insertRule(db, {
-    companyId: ctx.companyId,
-    ...(await valuesOf(db, ctx, input)),
+  const values = await valuesOf(db, ctx, input);
+  const row = await db.transaction(async (tx) => {
+    const created = await repo.insertRule(tx, { companyId: ctx.companyId, ...values });
+    await recordAdminChange(tx, ctx, {
+      action: 'codingrule.created',
+      entityType: 'coding_rule',
+      entityId: created.id,
+      summary: `Created the coding rule ${values.name}`,
+      changes: diffFields(null, auditable(values), RULE_FIELDS),
+    });
+    return created;
   });
   return present((await repo.findRule(db, ctx.companyId, row.id))!);
 }
 
 export async function updateCodingRule(db: Db, ctx: TenantContext, id: number, input: RuleInput) {
   assertAdministrator(ctx);
-  if (!(await repo.findRule(db, ctx.companyId, id))) throw notFound(msg.notFound, 'rule_not_found');
-  await repo.updateRule(db, ctx.companyId, id, await valuesOf(db, ctx, input));
+  const found = await repo.findRule(db, ctx.companyId, id);
+  if (!found) throw notFound(msg.notFound, 'rule_not_found');
+  const values = await valuesOf(db, ctx, input);
+  await db.transaction(async (tx) => {
+    await repo.updateRule(tx, ctx.companyId, id, values);
+    const changes = diffFields(auditable(found.rule), auditable(values), RULE_FIELDS);
+    if (changes.length === 0) return;
+    await recordAdminChange(tx, ctx, {
+      action: 'codingrule.updated',
+      entityType: 'coding_rule',
+      entityId: id,
+      summary: `Changed the coding rule ${values.name}`,
+      changes,
+    });
+  });
   return present((await repo.findRule(db, ctx.companyId, id))!);
 }
 
 export async function deleteCodingRule(db: Db, ctx: TenantContext, id: number) {
   assertAdministrator(ctx);
-  if (!(await repo.deleteRule(db, ctx.companyId, id))) {
-    throw notFound(msg.notFound, 'rule_not_found');
-  }
+  await db.transaction(async (tx) => {
+    const found = await repo.findRule(tx, ctx.companyId, id);
+    if (!found || !(await repo.deleteRule(tx, ctx.companyId, id))) {
+      throw notFound(msg.notFound, 'rule_not_found');
+    }
+    await recordAdminChange(tx, ctx, {
+      action: 'codingrule.deleted',
+      entityType: 'coding_rule',
+      entityId: id,
+      summary: `Deleted the coding rule ${found.rule.name}`,
+      changes: diffFields(auditable(found.rule), null, RULE_FIELDS),
+    });
+  });
 }

@@ -56,6 +56,8 @@ export async function findCompany(db: Db, id: number) {
 export function writeFlag(
   db: Db,
   change: { flag: string; companyId: number | null; enabled: boolean | null; userId: number },
+  /** Runs in the same transaction when the value changed (the company's admin audit). */
+  onChanged?: (tx: Db, old: boolean | null) => Promise<void>,
 ): Promise<boolean | null> {
   return db.transaction(async (tx) => {
     const target =
@@ -87,6 +89,7 @@ export function writeFlag(
       newEnabled: change.enabled,
       changedByUserId: change.userId,
     });
+    await onChanged?.(tx, old);
     return old;
   });
 }

@@ -14,6 +14,7 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../errors';
+import { recordAdminChange } from '../admin-audit/record';
 import * as repo from './repository';
 import type { FlagRow } from './repository';
 
@@ -125,7 +126,21 @@ export async function setCompanyFlag(
   assertGlobalUser(ctx);
   const company = await repo.findCompany(db, companyId);
   if (!company) throw notFound(featureFlagMessages.companyNotFound, 'company_not_found');
-  await repo.writeFlag(db, { ...input, companyId, userId: ctx.userId });
+  // Also in the company's audit of administration, with who (a Global support user) and old → new.
+  const shown = (v: boolean | null) => (v === null ? 'default' : v ? 'on' : 'off');
+  await repo.writeFlag(db, { ...input, companyId, userId: ctx.userId }, (tx, old) =>
+    recordAdminChange(
+      tx,
+      { ...ctx, companyId },
+      {
+        action: 'featureflag.changed',
+        entityType: 'feature_flag',
+        entityId: input.flag,
+        summary: `Set the feature flag ${input.flag} to ${shown(input.enabled)} (was ${shown(old)})`,
+        changes: [{ field: input.flag, old, new: input.enabled }],
+      },
+    ),
+  );
   const rows = await repo.flagRowsFor(db, [companyId]);
   return companyFlags(company, rows, defaultsOf(rows, enabledByConfig));
 }

@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../../errors';
 import { BlobNotFoundError, type BlobStore } from '../../platform/blob-store/index';
 import { assertLegalDocumentReadable } from '../document-intelligence/legal-reading';
 import { presentLegalDocument } from './presenter';
+import { diffFields, recordAdminChange } from '../admin-audit/record';
 import * as repo from './repository';
 import type { StoredUpload, UploadDetails } from './upload-reader';
 
@@ -121,6 +122,22 @@ async function createLegalDocument(
         uploadedByUserId: ctx.userId,
       });
       await repo.addSharedParties(tx, ctx.companyId, row.id, partyIds);
+      await recordAdminChange(tx, ctx, {
+        action: 'legaldocument.uploaded',
+        entityType: 'legal_document',
+        entityId: row.id,
+        summary: `Uploaded the legal document ${file.fileName}`,
+        changes: [
+          { field: 'fileName', old: null, new: file.fileName },
+          { field: 'legalDocumentTypeId', old: null, new: typeId },
+          { field: 'privacySettingId', old: null, new: details.privacySettingId },
+          { field: 'isActive', old: null, new: details.isActive },
+          { field: 'sharedWithParties', old: null, new: partyIds },
+          ...(details.replacesLegalDocumentId === undefined
+            ? []
+            : [{ field: 'replaces', old: null, new: details.replacesLegalDocumentId }]),
+        ],
+      });
       return row.id;
     });
     return await getLegalDocument(db, ctx, id);
@@ -144,6 +161,9 @@ export async function updateLegalDocumentDetails(
   await db.transaction(async (tx) => {
     const row = await repo.findLegalDocument(tx, ctx.companyId, id);
     if (!row) throw documentNotFound();
+    const sharedBefore = [...(await repo.findSharedPartyIds(tx, ctx.companyId, id))].sort(
+      (a, b) => a - b,
+    );
     if (input.privacySettingId === PrivacySetting.SharedWithPartners) {
       const already = await repo.findSharedPartyIds(tx, ctx.companyId, id);
       const added = unique(input.selectedParties).filter((p) => !already.has(p));
@@ -160,6 +180,30 @@ export async function updateLegalDocumentDetails(
       privacySettingId: input.privacySettingId,
       isActive: input.isActive,
     });
+    const sharedAfter = [...(await repo.findSharedPartyIds(tx, ctx.companyId, id))].sort(
+      (a, b) => a - b,
+    );
+    const changes = diffFields(
+      {
+        privacySettingId: row.privacySettingId,
+        isActive: row.isActive,
+        sharedWithParties: sharedBefore,
+      },
+      {
+        privacySettingId: input.privacySettingId,
+        isActive: input.isActive,
+        sharedWithParties: sharedAfter,
+      },
+      ['privacySettingId', 'isActive', 'sharedWithParties'],
+    );
+    if (changes.length === 0) return;
+    await recordAdminChange(tx, ctx, {
+      action: 'legaldocument.updated',
+      entityType: 'legal_document',
+      entityId: id,
+      summary: `Changed the legal document ${row.fileName}`,
+      changes,
+    });
   });
   return getLegalDocument(db, ctx, id);
 }
@@ -173,8 +217,19 @@ export async function deleteLegalDocument(
   id: number,
 ): Promise<void> {
   assertAdministrator(ctx);
-  const fileKey = await repo.deleteLegalDocument(db, ctx.companyId, id);
-  if (fileKey === null) throw documentNotFound();
+  const fileKey = await db.transaction(async (tx) => {
+    const row = await repo.findLegalDocument(tx, ctx.companyId, id);
+    const key = await repo.deleteLegalDocument(tx, ctx.companyId, id);
+    if (key === null || !row) throw documentNotFound();
+    await recordAdminChange(tx, ctx, {
+      action: 'legaldocument.deleted',
+      entityType: 'legal_document',
+      entityId: id,
+      summary: `Deleted the legal document ${row.fileName}`,
+      changes: [{ field: 'fileName', old: row.fileName, new: null }],
+    });
+    return key;
+  });
   // An orphaned blob costs disk space only; the user's delete already succeeded.
   await blobStore.delete(fileKey).catch((err: unknown) => {
     log.error({ err, fileKey }, 'could not delete the file of a deleted legal document');

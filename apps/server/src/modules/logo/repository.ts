@@ -19,6 +19,15 @@ export async function upsertLogo(
   return row;
 }
 
+/** The current logo's original file name (for the audit), without loading the image. */
+export async function findLogoFileName(db: Db, companyId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ name: companyLogos.originalFileName })
+    .from(companyLogos)
+    .where(eq(companyLogos.companyId, companyId));
+  return row ? (row.name ?? '') : null;
+}
+
 export async function deleteLogo(db: Db, companyId: number): Promise<void> {
   await db.delete(companyLogos).where(eq(companyLogos.companyId, companyId));
 }

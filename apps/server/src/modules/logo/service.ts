@@ -4,6 +4,7 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
+import { recordAdminChange } from '../admin-audit/record';
 import * as repo from './repository';
 
 /** Formats we accept by content (never by name or the browser's Content-Type). */
@@ -31,17 +32,39 @@ export async function uploadLogo(
   assertAdministrator(ctx);
   const { fileName, bytes } = await receive();
   const image = await resizeLogo(bytes);
-  const row = await repo.upsertLogo(db, ctx.companyId, {
-    image,
-    contentType: 'image/png',
-    originalFileName: fileName,
+  const row = await db.transaction(async (tx) => {
+    const old = await repo.findLogoFileName(tx, ctx.companyId);
+    const saved = await repo.upsertLogo(tx, ctx.companyId, {
+      image,
+      contentType: 'image/png',
+      originalFileName: fileName,
+    });
+    await recordAdminChange(tx, ctx, {
+      action: 'company.logo_changed',
+      entityType: 'logo',
+      entityId: ctx.companyId,
+      summary: `Uploaded a new logo (${fileName})`,
+      changes: [{ field: 'logo', old, new: fileName }],
+    });
+    return saved;
   });
   return { companyId: row.companyId, updatedAt: row.updatedAt.toISOString() };
 }
 
 export async function removeLogo(db: Db, ctx: TenantContext): Promise<void> {
   assertAdministrator(ctx);
-  await repo.deleteLogo(db, ctx.companyId);
+  await db.transaction(async (tx) => {
+    const old = await repo.findLogoFileName(tx, ctx.companyId);
+    await repo.deleteLogo(tx, ctx.companyId);
+    if (old === null) return;
+    await recordAdminChange(tx, ctx, {
+      action: 'company.logo_removed',
+      entityType: 'logo',
+      entityId: ctx.companyId,
+      summary: 'Removed the logo',
+      changes: [{ field: 'logo', old, new: null }],
+    });
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   updateMembership,
 } from '../users/admin-repository';
 import { insertNotification } from '../notifications/repository';
+import { recordAdminChange, rolesForAudit } from '../admin-audit/record';
 import { closeInvitation, listPendingForUser, lockPendingForUser } from './repository';
 
 const invitationGone = () =>
@@ -51,6 +52,25 @@ export async function acceptInvitation(db: Db, user: UserRow, id: number) {
       await replaceMemberOrgUnits(tx, companyId, user.id, [...stillThere]);
     }
     await closeInvitation(tx, id, 'accepted');
+    await recordAdminChange(
+      tx,
+      { companyId, userId: user.id, userType: user.userTypeId, roles: [] },
+      {
+        action: 'membership.accepted',
+        entityType: 'user',
+        entityId: user.id,
+        summary: `${user.firstName} ${user.lastName} (${user.emailAddress}) accepted the invitation and joined`,
+        changes: [
+          { field: 'member', old: false, new: true },
+          ...Object.entries(
+            rolesForAudit([
+              { roleId: invitation.mainRole, isMain: true },
+              ...invitation.additionalRoles.map((roleId) => ({ roleId, isMain: false })),
+            ]),
+          ).map(([field, value]) => ({ field, old: null, new: value })),
+        ],
+      },
+    );
     const inviter = invitation.invitedByUserId
       ? await findMember(tx, companyId, invitation.invitedByUserId)
       : null;

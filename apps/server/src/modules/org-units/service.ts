@@ -9,6 +9,7 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../errors';
+import { diffFields, maskAccountNumber, recordAdminChange } from '../admin-audit/record';
 import { presentOrgUnit, presentOrgUnitListItem } from './presenter';
 import {
   countOrgUnitDependents,
@@ -108,13 +109,37 @@ async function codeConflict(db: Db, ctx: TenantContext, error: unknown): Promise
   throw conflict(orgUnitMessages.codeTaken(await findOrgUnitTerm(db, ctx.companyId)), 'code_taken');
 }
 
+/** A profile's fields as the audit keeps them: the tax id masked to its last four digits. */
+function auditable(values: Partial<OrgUnitValues> & { isTaxIdValid?: boolean }, users: number[]) {
+  const { taxIdentificationNumber, ...rest } = values;
+  const kept: Record<string, unknown> = { ...rest, users: [...users].sort((a, b) => a - b) };
+  kept.taxIdentificationNumber = maskAccountNumber(taxIdentificationNumber ?? null);
+  delete kept.id;
+  delete kept.companyId;
+  delete kept.createdAt;
+  delete kept.updatedAt;
+  return kept;
+}
+const fieldsOf = (...objects: Record<string, unknown>[]) => [
+  ...new Set(objects.flatMap((o) => Object.keys(o))),
+];
+
 export async function createOrgUnit(db: Db, ctx: TenantContext, input: OrgUnitInput) {
   assertAdministrator(ctx);
   const userIds = await assertStorable(db, ctx, input);
   const id = await db
     .transaction(async (tx) => {
-      const row = await insertOrgUnit(tx, ctx.companyId, toOrgUnitValues(input));
+      const values = toOrgUnitValues(input);
+      const row = await insertOrgUnit(tx, ctx.companyId, values);
       await replaceOrgUnitUsers(tx, ctx.companyId, row.id, userIds);
+      const after = auditable(values, userIds);
+      await recordAdminChange(tx, ctx, {
+        action: 'orgunit.created',
+        entityType: 'org_unit',
+        entityId: row.id,
+        summary: `Created the profile ${values.name} (${values.code})`,
+        changes: diffFields(null, after, fieldsOf(after)),
+      });
       return row.id;
     })
     .catch((error: unknown) => codeConflict(db, ctx, error));
@@ -125,11 +150,26 @@ export async function saveOrgUnit(db: Db, ctx: TenantContext, id: number, input:
   assertAdministrator(ctx);
   if (!(await findOrgUnit(db, ctx.companyId, id))) throw orgUnitNotFound();
   const userIds = await assertStorable(db, ctx, input, id);
+  // Its two reads run side by side, so not on the transaction's one client.
+  const oldUsers = await findOrgUnitUserIds(db, ctx.companyId, id);
   await db
     .transaction(async (tx) => {
-      if (!(await updateOrgUnit(tx, ctx.companyId, id, toOrgUnitValues(input))))
-        throw orgUnitNotFound();
+      if (!(await lockOrgUnit(tx, ctx.companyId, id))) throw orgUnitNotFound();
+      const old = await findOrgUnit(tx, ctx.companyId, id);
+      const values = toOrgUnitValues(input);
+      if (!old || !(await updateOrgUnit(tx, ctx.companyId, id, values))) throw orgUnitNotFound();
       await replaceOrgUnitUsers(tx, ctx.companyId, id, userIds);
+      const before = auditable(old, oldUsers);
+      const after = auditable(values, userIds);
+      const changes = diffFields(before, after, fieldsOf(after));
+      if (changes.length === 0) return;
+      await recordAdminChange(tx, ctx, {
+        action: 'orgunit.updated',
+        entityType: 'org_unit',
+        entityId: id,
+        summary: `Changed the profile ${values.name} (${values.code})`,
+        changes,
+      });
     })
     .catch((error: unknown) => codeConflict(db, ctx, error));
   return getOrgUnit(db, ctx, id);
@@ -146,6 +186,16 @@ export async function removeOrgUnit(db: Db, ctx: TenantContext, id: number): Pro
     if (dependents.connections + dependents.achForms + dependents.users > 0) {
       throw conflict(orgUnitMessages.inUse(term), 'org_unit_in_use');
     }
+    const old = await findOrgUnit(tx, ctx.companyId, id);
     await deleteOrgUnit(tx, ctx.companyId, id);
+    if (!old) return;
+    const before = auditable(old, []);
+    await recordAdminChange(tx, ctx, {
+      action: 'orgunit.deleted',
+      entityType: 'org_unit',
+      entityId: id,
+      summary: `Deleted the profile ${old.name} (${old.code})`,
+      changes: diffFields(before, null, fieldsOf(before)),
+    });
   });
 }

@@ -3,6 +3,7 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
+import { recordAdminChange } from '../admin-audit/record';
 import { deleteCustomizedTerm, listCustomizedTerms, saveCustomizedTerm } from './repository';
 
 const terminologyIds: number[] = Object.values(Terminology);
@@ -29,8 +30,22 @@ export async function updateTerm(
   assertAdministrator(ctx);
   if (!terminologyIds.includes(terminologyId)) throw notFound('Term not found', 'term_not_found');
   const name = customizedName?.trim() || null;
-  if (name) await saveCustomizedTerm(db, ctx, terminologyId, name);
-  else await deleteCustomizedTerm(db, ctx, terminologyId);
+  const term = defaultTerminology[terminologyId] ?? '';
+  await db.transaction(async (tx) => {
+    const old =
+      (await listCustomizedTerms(tx, ctx)).find((t) => t.terminologyId === terminologyId)
+        ?.customizedName ?? null;
+    if (name) await saveCustomizedTerm(tx, ctx, terminologyId, name);
+    else await deleteCustomizedTerm(tx, ctx, terminologyId);
+    if (old === name) return;
+    await recordAdminChange(tx, ctx, {
+      action: 'terminology.changed',
+      entityType: 'terminology',
+      entityId: terminologyId,
+      summary: `Renamed the term ${term} to ${name ?? `${term} (the default)`}`,
+      changes: [{ field: term, old, new: name }],
+    });
+  });
   return {
     terminologyId,
     terminologyName: defaultTerminology[terminologyId] ?? '',

@@ -17,6 +17,7 @@ import {
   type MembershipInvitationRow,
 } from '../membership-invitations/repository';
 import { findOrgUnitTerm } from '../org-units/repository';
+import { diffFields, recordAdminChange, rolesForAudit } from '../admin-audit/record';
 import { presentAdminUser, presentInvitedUser } from './admin-presenter';
 import {
   countMembershipsElsewhere,
@@ -187,7 +188,8 @@ export async function updateMember(
   const roles = membershipRolesOf(input);
   if (person.kind === 'invited') {
     // Until the person accepts, the invitation holds what the company typed; it may edit that.
-    await updatePendingInvitation(db, ctx.companyId, userId, {
+    const inv = person.invitation;
+    const next = {
       firstName: input.firstName,
       lastName: input.lastName,
       title: input.title?.trim() || null,
@@ -196,6 +198,44 @@ export async function updateMember(
       mainRole: input.mainRole,
       additionalRoles: roles.filter((r) => !r.isMain).map((r) => r.roleId),
       orgUnitIds,
+    };
+    await db.transaction(async (tx) => {
+      await updatePendingInvitation(tx, ctx.companyId, userId, next);
+      const rolesOf = (main: number, extra: number[]) =>
+        rolesForAudit([
+          { roleId: main, isMain: true },
+          ...extra.map((roleId) => ({ roleId, isMain: false })),
+        ]);
+      const changes = diffFields(
+        {
+          ...inv,
+          ...rolesOf(inv.mainRole, inv.additionalRoles),
+          orgUnitIds: [...inv.orgUnitIds].sort(),
+        },
+        {
+          ...next,
+          ...rolesOf(next.mainRole, next.additionalRoles),
+          orgUnitIds: [...orgUnitIds].sort(),
+        },
+        [
+          'firstName',
+          'lastName',
+          'title',
+          'phoneNumber',
+          'isActive',
+          'mainRole',
+          'additionalRoles',
+          'orgUnitIds',
+        ],
+      );
+      if (changes.length === 0) return;
+      await recordAdminChange(tx, ctx, {
+        action: 'membership.invitation_updated',
+        entityType: 'membership_invitation',
+        entityId: userId,
+        summary: `Changed the invitation of ${inv.firstName} ${inv.lastName} (${inv.emailAddress})`,
+        changes,
+      });
     });
     return getMember(db, ctx, userId);
   }
@@ -217,8 +257,49 @@ export async function updateMember(
       phoneNumber: input.phoneNumber?.trim() || null,
     });
     await updateMembership(tx, ctx.companyId, userId, { isActive: input.isActive });
+    // One query at a time: a transaction's client runs them in turn anyway.
+    const oldRoles = await findMemberRoles(tx, ctx.companyId, userId);
+    const oldOrgUnitIds = await findMemberOrgUnitIds(tx, ctx.companyId, userId);
     await replaceMemberRoles(tx, ctx.companyId, userId, roles);
     await replaceMemberOrgUnits(tx, ctx.companyId, userId, orgUnitIds);
+    const u = member.user;
+    const roleChanges = diffFields(rolesForAudit(oldRoles), rolesForAudit(roles), [
+      'mainRole',
+      'additionalRoles',
+    ]);
+    const changes = [
+      ...diffFields(
+        {
+          firstName: u.firstName,
+          lastName: u.lastName,
+          title: u.title ?? null,
+          phoneNumber: u.phoneNumber ?? null,
+          isActive: member.isActive,
+        },
+        {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          title: input.title?.trim() || null,
+          phoneNumber: input.phoneNumber?.trim() || null,
+          isActive: input.isActive,
+        },
+        ['firstName', 'lastName', 'title', 'phoneNumber', 'isActive'],
+      ),
+      ...roleChanges,
+      ...diffFields(
+        { orgUnitIds: [...oldOrgUnitIds].sort((a, b) => a - b) },
+        { orgUnitIds: [...orgUnitIds].sort((a, b) => a - b) },
+        ['orgUnitIds'],
+      ),
+    ];
+    if (changes.length === 0) return;
+    await recordAdminChange(tx, ctx, {
+      action: roleChanges.length ? 'user.roles_changed' : 'user.updated',
+      entityType: 'user',
+      entityId: userId,
+      summary: `${roleChanges.length ? 'Changed the roles of' : 'Changed'} ${u.firstName} ${u.lastName} (${u.emailAddress})`,
+      changes,
+    });
   });
   return getMember(db, ctx, userId);
 }
@@ -229,11 +310,40 @@ export async function removeMember(db: Db, ctx: TenantContext, userId: number) {
   if (userId === ctx.userId)
     throw badRequest(adminUserMessages.notYourselfDelete, 'cannot_delete_self');
   const person = await requirePerson(db, ctx, userId);
-  if (person.kind === 'invited') return closeInvitation(db, userId, 'revoked');
+  if (person.kind === 'invited') {
+    const inv = person.invitation;
+    return db.transaction(async (tx) => {
+      await closeInvitation(tx, userId, 'revoked');
+      await recordAdminChange(tx, ctx, {
+        action: 'membership.invitation_revoked',
+        entityType: 'membership_invitation',
+        entityId: userId,
+        summary: `Withdrew the invitation of ${inv.firstName} ${inv.lastName} (${inv.emailAddress})`,
+        changes: [{ field: 'status', old: 'pending', new: 'revoked' }],
+      });
+    });
+  }
   const { member } = person;
   await db.transaction(async (tx) => {
-    await assertKeepsAnAdministrator(tx, ctx, userId, await stateOf(tx, ctx, member), null);
+    const before = await stateOf(tx, ctx, member);
+    await assertKeepsAnAdministrator(tx, ctx, userId, before, null);
+    const oldRoles = await findMemberRoles(tx, ctx.companyId, userId);
     await deleteMembership(tx, ctx.companyId, userId);
+    const u = member.user;
+    await recordAdminChange(tx, ctx, {
+      action: 'membership.removed',
+      entityType: 'user',
+      entityId: userId,
+      summary: `Removed ${u.firstName} ${u.lastName} (${u.emailAddress}) from the company`,
+      changes: [
+        ...Object.entries(rolesForAudit(oldRoles)).map(([field, value]) => ({
+          field,
+          old: value,
+          new: null,
+        })),
+        { field: 'member', old: true, new: false },
+      ],
+    });
   });
 }
 
@@ -249,8 +359,20 @@ export async function setMemberBlocked(
     throw badRequest(adminUserMessages.notYourselfBlock, 'cannot_block_self');
   }
   const person = await requirePerson(db, ctx, userId);
+  const action = blocked ? 'user.blocked' : 'user.unblocked';
   if (person.kind === 'invited') {
-    await updatePendingInvitation(db, ctx.companyId, userId, { blocked });
+    const inv = person.invitation;
+    await db.transaction(async (tx) => {
+      await updatePendingInvitation(tx, ctx.companyId, userId, { blocked });
+      if (inv.blocked === blocked) return;
+      await recordAdminChange(tx, ctx, {
+        action,
+        entityType: 'membership_invitation',
+        entityId: userId,
+        summary: `${blocked ? 'Blocked' : 'Unblocked'} ${inv.firstName} ${inv.lastName} (${inv.emailAddress})`,
+        changes: [{ field: 'blocked', old: inv.blocked, new: blocked }],
+      });
+    });
     return getMember(db, ctx, userId);
   }
   const { member } = person;
@@ -258,6 +380,15 @@ export async function setMemberBlocked(
     const before = await stateOf(tx, ctx, member);
     await assertKeepsAnAdministrator(tx, ctx, userId, before, { ...before, blocked });
     await updateMembership(tx, ctx.companyId, userId, { blocked });
+    if (member.blocked === blocked) return;
+    const u = member.user;
+    await recordAdminChange(tx, ctx, {
+      action,
+      entityType: 'user',
+      entityId: userId,
+      summary: `${blocked ? 'Blocked' : 'Unblocked'} ${u.firstName} ${u.lastName} (${u.emailAddress})`,
+      changes: [{ field: 'blocked', old: member.blocked, new: blocked }],
+    });
   });
   return getMember(db, ctx, userId);
 }
@@ -288,6 +419,15 @@ export async function changeMemberEmail(
       ? `${admin.firstName} ${admin.lastName}, your company administrator,`
       : 'Your administrator',
   };
-  await requestEmailChange(db, member.user, email, requestedBy, deps);
+  const u = member.user;
+  await requestEmailChange(db, u, email, requestedBy, deps, (tx, next) =>
+    recordAdminChange(tx, ctx, {
+      action: 'user.email_change_requested',
+      entityType: 'user',
+      entityId: userId,
+      summary: `Asked to change the sign-in e-mail of ${u.firstName} ${u.lastName} (confirmed by a link sent to the new address)`,
+      changes: [{ field: 'emailAddress', old: u.emailAddress, new: next }],
+    }),
+  );
   return getMember(db, ctx, userId);
 }

@@ -24,6 +24,7 @@ import {
   insertMembershipInvitation,
 } from '../membership-invitations/repository';
 import { isUniqueViolation } from '../org-units/unique-violation';
+import { recordAdminChange, rolesForAudit } from '../admin-audit/record';
 import {
   findCompanyName,
   findMember,
@@ -103,6 +104,23 @@ export async function createMember(
       await insertMembership(tx, ctx.companyId, person.id, input.isActive);
       await replaceMemberRoles(tx, ctx.companyId, person.id, roles);
       await replaceMemberOrgUnits(tx, ctx.companyId, person.id, orgUnitIds);
+      await recordAdminChange(tx, ctx, {
+        action: 'user.created',
+        entityType: 'user',
+        entityId: person.id,
+        summary: `Added user ${person.firstName} ${person.lastName} (${email})`,
+        changes: [
+          { field: 'emailAddress', old: null, new: email },
+          { field: 'name', old: null, new: `${person.firstName} ${person.lastName}` },
+          ...Object.entries(rolesForAudit(roles)).map(([field, value]) => ({
+            field,
+            old: null,
+            new: value,
+          })),
+          { field: 'isActive', old: null, new: input.isActive },
+          { field: 'profiles', old: null, new: orgUnitIds },
+        ],
+      });
       return person;
     })
     .catch((error: unknown) => {
@@ -126,22 +144,42 @@ async function inviteKnownPerson(
   // The new-user path hashes a password; doing the same work keeps the answer's timing alike.
   if (deps.config.oidc.embedded) await hashPassword(generateTemporaryPassword());
   const roles = membershipRolesOf(input);
-  const invitation = await insertMembershipInvitation(db, {
-    companyId: ctx.companyId,
-    userId: person.id,
-    invitedByUserId: ctx.userId,
-    emailAddress: input.emailAddress,
-    firstName: input.firstName.trim(),
-    lastName: input.lastName.trim(),
-    title: input.title?.trim() || null,
-    phoneNumber: input.phoneNumber?.trim() || null,
-    isActive: input.isActive,
-    mainRole: input.mainRole,
-    additionalRoles: roles.filter((r) => !r.isMain).map((r) => r.roleId),
-    orgUnitIds,
-  }).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? emailExists() : error;
-  });
+  const invitation = await db
+    .transaction(async (tx) => {
+      const row = await insertMembershipInvitation(tx, {
+        companyId: ctx.companyId,
+        userId: person.id,
+        invitedByUserId: ctx.userId,
+        emailAddress: input.emailAddress,
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        title: input.title?.trim() || null,
+        phoneNumber: input.phoneNumber?.trim() || null,
+        isActive: input.isActive,
+        mainRole: input.mainRole,
+        additionalRoles: roles.filter((r) => !r.isMain).map((r) => r.roleId),
+        orgUnitIds,
+      });
+      await recordAdminChange(tx, ctx, {
+        action: 'membership.invited',
+        entityType: 'membership_invitation',
+        entityId: row.id,
+        summary: `Invited ${input.firstName.trim()} ${input.lastName.trim()} (${input.emailAddress}) to join`,
+        changes: [
+          { field: 'emailAddress', old: null, new: input.emailAddress },
+          ...Object.entries(rolesForAudit(roles)).map(([field, value]) => ({
+            field,
+            old: null,
+            new: value,
+          })),
+          { field: 'profiles', old: null, new: orgUnitIds },
+        ],
+      });
+      return row;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? emailExists() : error;
+    });
   await tellPersonOfInvitation(db, ctx, person, deps);
   return presentInvitedUser(invitation);
 }

@@ -52,6 +52,8 @@ export async function requestEmailChange(
   newEmail: string,
   requestedBy: { userId: number; name: string },
   deps: EmailChangeDeps,
+  /** Runs in the request's transaction (the admin audit; docs/admin-audit.md). */
+  audit?: (tx: Db, newEmail: string) => Promise<void>,
 ): Promise<string> {
   const next = newEmail.trim();
   if (next.toLowerCase() === user.emailAddress.toLowerCase()) {
@@ -72,6 +74,7 @@ export async function requestEmailChange(
       requestedByUserId: requestedBy.userId,
       expiresAt: new Date(Date.now() + LINK_VALID_HOURS * 3600_000),
     });
+    await audit?.(tx, next);
   });
   const mail = {
     publicUrl: deps.config.publicUrl,
