@@ -29,7 +29,6 @@ import {
 } from '../src/maintenance/backup/archive';
 import { createBackup } from '../src/maintenance/backup/backup';
 import { restoreBackup } from '../src/maintenance/backup/restore';
-import { listTar } from '../src/maintenance/backup/tar';
 import { verifyEvidenceChain } from '../src/modules/signing/evidence-chain';
 import { findEvidence, toStoredEvidence } from '../src/modules/signing/repository';
 import { ESIGN_CONSENT_VERSION } from '../src/modules/signing/consent-text';
@@ -330,12 +329,14 @@ describe('backup and restore: the embedded database', () => {
   it.skipIf(!!process.env.TEST_DATABASE_URL)(
     'a changed or truncated archive is refused before anything is written',
     async () => {
-      const entries = await listTar(archive);
-      const file = entries.find((e) => e.name === 'files/orphans/left-behind')!;
+      // One byte of a stored file changed: its size and the tar headers still agree.
+      const bytes = fs.readFileSync(archive);
+      const offset = bytes.indexOf('not referenced');
+      expect(offset).toBeGreaterThan(0);
       const tampered = path.join(backups, 'tampered.tar');
-      fs.copyFileSync(archive, tampered);
+      fs.writeFileSync(tampered, bytes);
       const handle = fs.openSync(tampered, 'r+');
-      fs.writeSync(handle, Buffer.from('N'), 0, 1, file.offset);
+      fs.writeSync(handle, Buffer.from('N'), 0, 1, offset);
       fs.closeSync(handle);
       const target = tmpDir('restore-tampered');
       await expect(restoreBackup({ config: configFor(target), from: tampered })).rejects.toThrow(

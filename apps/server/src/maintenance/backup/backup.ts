@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { AppConfig } from '../../config';
 import { pgliteHolder } from '../../db/pglite-lock';
 import { createBlobStore } from '../../platform/blob-store/index';
@@ -79,7 +81,7 @@ export async function createBackup({ config, out, log = () => undefined }: Backu
         throw new BackupError(`There is no embedded database in ${dir} (check DATA_DIR).`);
       log(`Dumping the embedded database in ${dir}…`);
       const pglite = await openPglite(dir);
-      let dump: Buffer;
+      let dump: Blob;
       try {
         const query = pgliteQuery(pglite);
         database = {
@@ -88,11 +90,12 @@ export async function createBackup({ config, out, log = () => undefined }: Backu
           migrations: await migrationLevel(query),
           dumpTool: 'PGlite dumpDataDir',
         };
-        dump = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer());
+        dump = await pglite.dumpDataDir('none');
       } finally {
         await pglite.close();
       }
-      await add(PGLITE_PART, dump.length, dump);
+      // PGlite hands the dump over as a Blob: streamed into the archive, not copied again.
+      await add(PGLITE_PART, dump.size, Readable.fromWeb(dump.stream() as WebReadableStream));
     } else {
       const url = config.databaseUrl!;
       const { version, major, migrations } = await withServer(url, async (query) => {
@@ -139,7 +142,7 @@ export async function createBackup({ config, out, log = () => undefined }: Backu
       for (const rel of await walkFiles(dir)) {
         const file = path.join(dir, rel);
         const { size } = await fs.promises.stat(file);
-        await add(`${DATA_PREFIX}${dirName}/${rel}`, size, await fs.promises.readFile(file));
+        await add(`${DATA_PREFIX}${dirName}/${rel}`, size, fs.createReadStream(file));
       }
     }
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from '../../config';
 import { pgliteHolder } from '../../db/pglite-lock';
@@ -27,7 +26,7 @@ import {
   zManifest,
   type Manifest,
 } from './archive';
-import { copyEntry, hashEntry, listTar, readEntry, TarFormatError, type TarEntry } from './tar';
+import { extractTar, TarFormatError, type ExtractedEntry } from './tar';
 
 export interface RestoreOptions {
   config: AppConfig;
@@ -37,36 +36,37 @@ export interface RestoreOptions {
   log?: (message: string) => void;
 }
 
+/** Where an archive entry was extracted to under the staging folder. */
+export const stagedPath = (staging: string, name: string) => path.join(staging, ...name.split('/'));
+
 /**
- * Reads the manifest and checks every part against it (names, sizes, SHA-256) before anything is
- * written. Throws BackupError naming the first problem.
+ * Extracts the archive into `staging` (an empty folder), hashing every entry on the way, then
+ * checks each part against the manifest (names, sizes, SHA-256) — before anything is written to
+ * the target. Throws BackupError naming the first problem.
  */
-export async function verifyBackup(
-  file: string,
-): Promise<{ manifest: Manifest; entries: Map<string, TarEntry> }> {
+export async function verifyBackup(file: string, staging: string): Promise<Manifest> {
   const damaged = (why: string) =>
     new BackupError(`${file} is damaged or was changed (${why}); nothing was restored.`);
-  let list: TarEntry[];
+  let list: ExtractedEntry[];
   try {
-    list = await listTar(file);
+    list = await extractTar(file, staging);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !fs.existsSync(file))
       throw new BackupError(`${file} does not exist.`);
     if (error instanceof TarFormatError) throw damaged(error.message);
     throw error;
   }
-  const entries = new Map<string, TarEntry>();
+  const entries = new Map<string, ExtractedEntry>();
   for (const entry of list) {
     if (entries.has(entry.name)) throw damaged(`${entry.name} appears twice`);
     entries.set(entry.name, entry);
   }
-  const manifestEntry = entries.get(MANIFEST_NAME);
-  if (!manifestEntry) throw damaged('no manifest.json');
+  if (!entries.has(MANIFEST_NAME)) throw damaged('no manifest.json');
   let manifest: Manifest;
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of readEntry(file, manifestEntry)) chunks.push(chunk as Buffer);
-    manifest = zManifest.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    manifest = zManifest.parse(
+      JSON.parse(await fs.promises.readFile(stagedPath(staging, MANIFEST_NAME), 'utf8')),
+    );
   } catch {
     throw damaged('manifest.json is not a Flowline backup manifest');
   }
@@ -78,8 +78,7 @@ export async function verifyBackup(
     const entry = entries.get(part.name);
     if (!entry) throw damaged(`${part.name} is missing`);
     if (entry.size !== part.size) throw damaged(`${part.name} has the wrong size`);
-    if ((await hashEntry(file, entry)) !== part.sha256)
-      throw damaged(`${part.name} does not match its SHA-256`);
+    if (entry.sha256 !== part.sha256) throw damaged(`${part.name} does not match its SHA-256`);
     if (part.name.startsWith(FILES_PREFIX) || part.name.startsWith(DATA_PREFIX)) {
       // Names become paths: nothing may climb out of the target folder.
       const rel = part.name.split('/').slice(1);
@@ -89,7 +88,7 @@ export async function verifyBackup(
   }
   const dbPart = manifest.database.kind === 'pglite' ? PGLITE_PART : POSTGRES_PART;
   if (!entries.has(dbPart)) throw damaged(`${dbPart} is missing`);
-  return { manifest, entries };
+  return manifest;
 }
 
 /**
@@ -105,7 +104,38 @@ export async function restoreBackup({
 }: RestoreOptions) {
   const file = path.resolve(from);
   log(`Checking ${file}…`);
-  const { manifest, entries } = await verifyBackup(file);
+  // The archive is extracted into a staging folder inside DATA_DIR (room for the whole archive
+  // next to where it goes), checked there, and removed at the end whatever happens.
+  const dataDirExisted = fs.existsSync(config.dataDir);
+  await fs.promises.mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const staging = await fs.promises.mkdtemp(path.join(config.dataDir, '.restore-'));
+  let restored = false;
+  try {
+    const result = await restoreStaged({ config, file, staging, force, log });
+    restored = true;
+    return result;
+  } finally {
+    await fs.promises.rm(staging, { recursive: true, force: true });
+    if (!restored && !dataDirExisted)
+      await fs.promises.rmdir(config.dataDir).catch(() => undefined);
+  }
+}
+
+async function restoreStaged({
+  config,
+  file,
+  staging,
+  force,
+  log,
+}: {
+  config: AppConfig;
+  file: string;
+  staging: string;
+  force: boolean;
+  log: (message: string) => void;
+}) {
+  const manifest = await verifyBackup(file, staging);
+  const staged = (name: string) => stagedPath(staging, name);
   const kind = databaseKindOf(config);
   if (manifest.database.kind !== kind)
     throw new BackupError(
@@ -168,38 +198,28 @@ export async function restoreBackup({
   }
 
   // 1. The database.
-  const dbEntry = entries.get(kind === 'pglite' ? PGLITE_PART : POSTGRES_PART)!;
   if (kind === 'pglite') {
     log(`Restoring the embedded database into ${pgliteDir}…`);
     await fs.promises.mkdir(pgliteDir, { recursive: true });
-    const chunks: Buffer[] = [];
-    for await (const chunk of readEntry(file, dbEntry)) chunks.push(chunk as Buffer);
-    const pglite = await openPglite(pgliteDir, new Blob([Buffer.concat(chunks)]));
+    const pglite = await openPglite(pgliteDir, await fs.openAsBlob(staged(PGLITE_PART)));
     await pglite.close();
   } else {
     await binaryMajor('pg_restore');
     log('Restoring the PostgreSQL database (pg_restore, one transaction)…');
-    const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'flowline-restore-'));
-    try {
-      const dump = path.join(scratch, 'postgres.dump');
-      await copyEntry(file, dbEntry, fs.createWriteStream(dump, { mode: 0o600 }));
-      const { dbname, env } = connectionForChild(config.databaseUrl!);
-      await runTool(
-        'pg_restore',
-        [
-          '--no-owner',
-          '--exit-on-error',
-          '--single-transaction',
-          ...(force ? ['--clean', '--if-exists'] : []),
-          '--dbname',
-          dbname,
-          dump,
-        ],
-        env,
-      );
-    } finally {
-      await fs.promises.rm(scratch, { recursive: true, force: true });
-    }
+    const { dbname, env } = connectionForChild(config.databaseUrl!);
+    await runTool(
+      'pg_restore',
+      [
+        '--no-owner',
+        '--exit-on-error',
+        '--single-transaction',
+        ...(force ? ['--clean', '--if-exists'] : []),
+        '--dbname',
+        dbname,
+        staged(POSTGRES_PART),
+      ],
+      env,
+    );
   }
 
   // 2. The files.
@@ -210,7 +230,7 @@ export async function restoreBackup({
       for (const part of fileParts)
         await store.put(
           part.name.slice(FILES_PREFIX.length),
-          readEntry(file, entries.get(part.name)!),
+          fs.createReadStream(staged(part.name)),
         );
     } finally {
       store.close?.();
@@ -221,11 +241,12 @@ export async function restoreBackup({
       `The backup's files are in the bucket ${manifest.files.bucket}: point BLOB_STORE=s3 / S3_BUCKET at it (or its replica).`,
     );
 
-  // 3. Keys and the certificate the app generated into DATA_DIR.
+  // 3. Keys and the certificate the app generated into DATA_DIR (moved from the staging folder).
   for (const part of dataParts) {
     const target = path.join(config.dataDir, ...part.name.slice(DATA_PREFIX.length).split('/'));
     await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    await copyEntry(file, entries.get(part.name)!, fs.createWriteStream(target, { mode: 0o600 }));
+    await fs.promises.chmod(staged(part.name), 0o600);
+    await fs.promises.rename(staged(part.name), target);
   }
 
   // 4. Migrations up to this version, reference data, as at start.
