@@ -67,8 +67,9 @@ export const chatThreadsQueryOptions = (query: string) =>
     placeholderData: keepPreviousData,
   });
 
-export function useChatThreads(query: string) {
-  return useQuery(chatThreadsQueryOptions(query));
+/** `enabled`: only while the panel is open (the shell mounts it closed on every page). */
+export function useChatThreads(query: string, { enabled }: { enabled: boolean }) {
+  return useQuery({ ...chatThreadsQueryOptions(query), enabled });
 }
 
 // ---- One thread: GET /chat/threads/{channelUrl} ---------------------------------------------
