@@ -14,7 +14,6 @@ import {
   FILES_PREFIX,
   MANIFEST_NAME,
   migrationLevel,
-  openPglite,
   pgliteDirOf,
   pgliteQuery,
   PGLITE_PART,
@@ -198,12 +197,8 @@ async function restoreStaged({
   }
 
   // 1. The database.
-  if (kind === 'pglite') {
-    log(`Restoring the embedded database into ${pgliteDir}…`);
-    await fs.promises.mkdir(pgliteDir, { recursive: true });
-    const pglite = await openPglite(pgliteDir, await fs.openAsBlob(staged(PGLITE_PART)));
-    await pglite.close();
-  } else {
+  // The embedded database is loaded from its dump when it is opened to migrate (step 4).
+  if (kind === 'postgres') {
     await binaryMajor('pg_restore');
     log('Restoring the PostgreSQL database (pg_restore, one transaction)…');
     const { dbname, env } = connectionForChild(config.databaseUrl!);
@@ -249,9 +244,14 @@ async function restoreStaged({
     await fs.promises.rename(staged(part.name), target);
   }
 
-  // 4. Migrations up to this version, reference data, as at start.
+  // 4. Migrations up to this version, reference data, as at start (after the keys: stored
+  // secrets are re-encrypted with them).
+  if (kind === 'pglite') log(`Restoring the embedded database into ${pgliteDir}…`);
   log('Migrating to this version…');
-  const database = await prepareDatabase(config);
+  const database = await prepareDatabase(
+    config,
+    kind === 'pglite' ? await fs.openAsBlob(staged(PGLITE_PART)) : undefined,
+  );
   let migrations: Manifest['database']['migrations'];
   try {
     migrations =
