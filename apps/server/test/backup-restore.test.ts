@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import sharp from 'sharp';
+import { extract, Header } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DocumentTypeId, type EvidenceVerification } from '@flowline/shared';
@@ -255,7 +256,11 @@ describe('backup and restore: the embedded database', () => {
     // The source: a data directory on disk, started from the migrated template.
     const dumpFile = inject('pgliteDumpFile');
     if (!dumpFile) return; // PostgreSQL run: the embedded copy is tested in the PGlite run
-    const pglite = await openPglite(path.join(source, 'db'), new Blob([fs.readFileSync(dumpFile)]));
+    // The template dump is a tar of the data directory: unpacked on the host, PGlite opens it as an
+    // existing database (loading it through PGlite writes file by file and takes ~10 s more).
+    fs.mkdirSync(path.join(source, 'db'));
+    await extract({ file: dumpFile, cwd: path.join(source, 'db') });
+    const pglite = await openPglite(path.join(source, 'db'));
     const database = await openDatabase({ url: null, pglite });
     const t = await appOn(database, source);
     world = await populate(t);
@@ -352,6 +357,33 @@ describe('backup and restore: the embedded database', () => {
       expect(fs.readdirSync(target)).toEqual([]);
     },
   );
+});
+
+describe('restore: an archive with a path out of the target', () => {
+  it('an entry named ../../evil is refused and nothing is written anywhere', async () => {
+    const data = Buffer.from('evil');
+    const header = new Header({
+      path: '../../evil',
+      type: 'File',
+      size: data.length,
+      mode: 0o600,
+      mtime: new Date(),
+    });
+    header.encode();
+    const parent = tmpDir('restore-traversal');
+    const crafted = path.join(parent, 'traversal.tar');
+    fs.writeFileSync(
+      crafted,
+      Buffer.concat([header.block!, data, Buffer.alloc(512 - data.length), Buffer.alloc(1024)]),
+    );
+    const target = path.join(parent, 'data');
+    await expect(restoreBackup({ config: configFor(target), from: crafted })).rejects.toThrow(
+      /is damaged or was changed \(.*path contains '\.\.'\); nothing was restored\./,
+    );
+    // DATA_DIR did not exist: it is not left behind, nor is anything next to it.
+    expect(fs.readdirSync(parent)).toEqual(['traversal.tar']);
+    expect(fs.existsSync(path.join(os.tmpdir(), 'evil'))).toBe(false);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore: a PostgreSQL server', () => {
