@@ -32,6 +32,13 @@ export const adminRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('../../features/jobs/failed-jobs-page'), 'FailedJobsPage'),
       },
       {
+        path: 'audit',
+        lazy: lazyPage(
+          () => import('../../features/admin-audit/admin-audit-page'),
+          'AdminAuditPage',
+        ),
+      },
+      {
         path: 'codingrules',
         lazy: lazyPage(
           () => import('../../features/coding-rules/coding-rules-page'),

@@ -20,6 +20,7 @@ export type NavIcon =
   | 'invitations'
   | 'system'
   | 'jobs'
+  | 'audit'
   | 'flags';
 
 export interface NavLinkItem {
@@ -68,6 +69,7 @@ const adminLinks: readonly NavLinkItem[] = [
   { label: 'Connections', to: '/admin/parties', icon: 'connections' },
   { label: 'Invitations', to: '/admin/invitations', icon: 'invitations' },
   { label: 'Background jobs', to: '/admin/jobs', icon: 'jobs' },
+  { label: 'Audit log', to: '/admin/audit', icon: 'audit' },
 ];
 
 /** The admin section (Administrators only); on mobile only Invitations remains. */

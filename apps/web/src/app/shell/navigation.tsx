@@ -26,6 +26,7 @@ import MailOutlined from '@mui/icons-material/MailOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
 import { useSession } from '../../features/session/use-session';
 import { useDocumentTypes } from '../../features/document-types/api';
@@ -61,6 +62,7 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   invitations: MailOutlined,
   system: CampaignOutlined,
   jobs: PendingActionsOutlined,
+  audit: HistoryOutlined,
   flags: ToggleOnOutlined,
 };
 

@@ -28,6 +28,7 @@ const adminLabels = [
   'Connections',
   'Invitations',
   'Background jobs',
+  'Audit log',
 ];
 
 describe('navigation', () => {
