@@ -85,6 +85,7 @@ test('a ReadOnly user does not see the admin section; an Administrator does', as
     'Connections',
     'Invitations',
     'Background jobs',
+    'Audit log',
   ]);
 });
 
