@@ -12,15 +12,10 @@ import { encryptLegacySecrets } from './maintenance/secrets-at-rest';
  * Opens and migrates the configured database, loads the reference data and encrypts secrets an
  * older version stored in plain text (docs/secrets-at-rest.md).
  */
-export async function prepareDatabase(
-  config: AppConfig,
-  /** `npm run restore`: the embedded database starts from this dump (one opening, not two). */
-  loadDataDir?: Blob,
-): Promise<Database> {
+export async function prepareDatabase(config: AppConfig): Promise<Database> {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: `${config.dataDir}/db`,
-    loadDataDir,
   });
   await database.migrate();
   await seedReferenceData(database.db);

@@ -39,8 +39,6 @@ export interface DatabaseOptions {
   pgliteDir?: string;
   /** An existing PGlite instance (tests load one from a migrated template). */
   pglite?: PGlite;
-  /** A dump (dumpDataDir) the new embedded data directory starts from (`npm run restore`). */
-  loadDataDir?: Blob;
   poolSize?: number;
 }
 
@@ -82,11 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   let release: () => void = () => undefined;
   if (!client) {
     if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-    client = await PGlite.create({
-      dataDir: opts.pgliteDir,
-      loadDataDir: opts.loadDataDir,
-      extensions: { pg_trgm, btree_gin },
-    });
+    client = await PGlite.create({ dataDir: opts.pgliteDir, extensions: { pg_trgm, btree_gin } });
     // Tells `npm run backup` / `restore` this process has the data directory open.
     if (opts.pgliteDir) release = holdPgliteLock(opts.pgliteDir);
   }

@@ -25,7 +25,7 @@ import {
   zManifest,
   type Manifest,
 } from './archive';
-import { extractTar, TarFormatError, type ExtractedEntry } from './tar';
+import { extractPgliteDump, extractTar, TarFormatError, type ExtractedEntry } from './tar';
 
 export interface RestoreOptions {
   config: AppConfig;
@@ -197,8 +197,11 @@ async function restoreStaged({
   }
 
   // 1. The database.
-  // The embedded database is loaded from its dump when it is opened to migrate (step 4).
-  if (kind === 'postgres') {
+  if (kind === 'pglite') {
+    log(`Restoring the embedded database into ${pgliteDir}…`);
+    await fs.promises.mkdir(pgliteDir, { recursive: true, mode: 0o700 });
+    await extractPgliteDump(staged(PGLITE_PART), pgliteDir);
+  } else {
     await binaryMajor('pg_restore');
     log('Restoring the PostgreSQL database (pg_restore, one transaction)…');
     const { dbname, env } = connectionForChild(config.databaseUrl!);
@@ -244,14 +247,9 @@ async function restoreStaged({
     await fs.promises.rename(staged(part.name), target);
   }
 
-  // 4. Migrations up to this version, reference data, as at start (after the keys: stored
-  // secrets are re-encrypted with them).
-  if (kind === 'pglite') log(`Restoring the embedded database into ${pgliteDir}…`);
+  // 4. Migrations up to this version, reference data, as at start.
   log('Migrating to this version…');
-  const database = await prepareDatabase(
-    config,
-    kind === 'pglite' ? await fs.openAsBlob(staged(PGLITE_PART)) : undefined,
-  );
+  const database = await prepareDatabase(config);
   let migrations: Manifest['database']['migrations'];
   try {
     migrations =
