@@ -139,6 +139,25 @@ test('two connected companies chat live: new message, unread badge, answer (issu
     await expect(panelB.getByRole('button', { name: 'New message' })).toBeVisible();
     expect(await sidewaysOverflow(redMesa)).toEqual([]);
     expect(await seriousViolations(redMesa)).toEqual([]);
+
+    // A's people are mailed about the answer; the mail's link opens that conversation.
+    let link = '';
+    await expect
+      .poll(
+        async () => {
+          const res = await permian.request.get('/dev/mail/latest.json', {
+            params: { to: 'user@permian.example' },
+          });
+          const mail = res.ok() ? ((await res.json()) as { text: string }) : null;
+          link = /Open the conversation: (http\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+          return mail?.text.includes(answer) ? link : '';
+        },
+        { timeout: 30_000 },
+      )
+      .toMatch(/\/chat\?channel=/);
+    await permian.goto(new URL(link).pathname + new URL(link).search);
+    const fromMail = permian.getByRole('dialog', { name: RED_MESA });
+    await expect(fromMail.getByRole('log').getByText(answer)).toBeVisible();
   } finally {
     await contextA.close();
     await contextB.close();

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { CallbackPage } from '../pages/callback-page';
+import { ChatLink } from '../shell/chat-link';
 import { NotFoundPage } from '../pages/not-found-page';
 import { PublicLayout } from '../pages/public-layout';
 import { RouteErrorPage } from '../pages/route-error-page';
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
             path: 'search',
             lazy: lazyPage(() => import('../../features/search/search-page'), 'SearchPage'),
           },
+          { path: 'chat', element: <ChatLink /> },
           {
             path: 'notifications',
             lazy: lazyPage(

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useMatch, useNavigation } from 'react-router';
+import { Outlet, useLocation, useMatch, useNavigation } from 'react-router';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useFeatureFlags } from '../../features/feature-flags/api';
 import { useSession } from '../../features/session/use-session';
+import type { ChatLinkState } from './chat-link';
 import { TopBar, TopBarSpacer } from './top-bar';
 import { Navigation } from './navigation';
 import { SystemNotifications } from './system-notifications';
@@ -27,6 +28,15 @@ export function AppShell() {
   const { user, isAdministrator } = useSession();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
+  // A chat mail's link (/chat?channel=…) arrives as navigation state: the panel opens on it,
+  // fresh for each followed link (its key).
+  const location = useLocation();
+  const linkedChannel = (location.state as Partial<ChatLinkState> | null)?.chatChannel;
+  const [chatLinkKey, setChatLinkKey] = useState<string | null>(null);
+  if (linkedChannel !== undefined && chatLinkKey !== location.key) {
+    setChatLinkKey(location.key);
+    setChatOpen(true);
+  }
   const showNavigation = !onDocument;
   useRealtimeNotifications();
 
@@ -55,7 +65,12 @@ export function AppShell() {
       </Box>
       {messagingFlag && (
         <Suspense fallback={null}>
-          <ChatPanel open={chatOpen} onClose={() => setChatOpen(false)} />
+          <ChatPanel
+            key={chatLinkKey ?? 'chat'}
+            open={chatOpen}
+            onClose={() => setChatOpen(false)}
+            initialChannel={linkedChannel || null}
+          />
         </Suspense>
       )}
       {user.showWelcomeMessage && isAdministrator && <WelcomeDialog />}

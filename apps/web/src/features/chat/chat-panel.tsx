@@ -31,7 +31,16 @@ const SEARCH_DEBOUNCE_MS = 300;
  * Spec 2 §2.5, behind the messaging flag: the thread list with search, the new-message box, the
  * conversation dialog and the manage mode that deletes threads (for this user only).
  */
-export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChatPanel({
+  open,
+  onClose,
+  initialChannel = null,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** A conversation to open on mount (the link of a chat notification mail). */
+  initialChannel?: string | null;
+}) {
   const titleId = useId();
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(effectiveChatSearch(search), SEARCH_DEBOUNCE_MS);
@@ -40,7 +49,7 @@ export function ChatPanel({ open, onClose }: { open: boolean; onClose: () => voi
   const [selected, setSelected] = useState<string[]>([]);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [composing, setComposing] = useState(false);
-  const [openChannel, setOpenChannel] = useState<string | null>(null);
+  const [openChannel, setOpenChannel] = useState<string | null>(initialChannel);
   const deleteThreads = useDeleteChatThreads();
   const snackbar = useSnackbar();
 

@@ -23,6 +23,8 @@ export const NotificationAction = {
   openInvitation: 'openInvitation',
   /** A company asks the person to join it (issue 10 item 2). */
   openMembershipInvitation: 'openMembershipInvitation',
+  /** A chat message; actionData is the thread's channel url (issue 15 item 1). */
+  openChat: 'openChat',
 } as const;
 
 export const notificationKeys = {

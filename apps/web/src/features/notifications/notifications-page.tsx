@@ -41,6 +41,8 @@ export function NotificationsPage() {
       navigate(`/admin/invitations?idByNotification=${id}`);
     } else if (notification.actionId === NotificationAction.openMembershipInvitation) {
       navigate('/membership-invitations');
+    } else if (notification.actionId === NotificationAction.openChat && notification.actionData) {
+      navigate(`/chat?channel=${encodeURIComponent(notification.actionData)}`);
     }
   };
 
