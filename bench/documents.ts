@@ -34,6 +34,7 @@ import {
   type Latency,
 } from './lib/measure';
 import { signAccessToken } from './lib/token';
+import { refreshCost, sortIndexSizes } from './documents/write-cost';
 
 const { values: args } = parseArgs({
   options: {
@@ -232,6 +233,9 @@ try {
   const overall = latencyOf(results.map((r) => r.api.p95));
   console.log(`(worst API p95 ${ms(overall.max)} ms)`);
   await typeaheadByFragment(companies);
+  console.log(`\n${await sortIndexSizes(direct.db)}`);
+  if (companies[0])
+    console.log(`\n${await refreshCost(direct.db, companies[0].id)}; ${machineLoad()}`);
   if (args.throughput && companies[0]) await throughput(companies[0]);
 
   const plans = await explainAll(direct.db, companies);

@@ -56,6 +56,9 @@ export function report(results: Measured[]): string {
       pass(m.api.p95 <= m.scenario.target),
       `${ratio.toFixed(2)}×`,
       pass(ratio <= 2),
+      `${m.api.p95 >= m.sql.p95 ? '+' : '−'}${ms(Math.abs(m.api.p95 - m.sql.p95))}`,
+      // Issue 16: ≤ 2× the bare SQL or ≤ SQL + 3 ms (the fixed cost of a request on 1–5 ms SQL).
+      pass(ratio <= 2 || m.api.p95 - m.sql.p95 <= 3),
       m.result,
     ];
   });
@@ -71,6 +74,8 @@ export function report(results: Measured[]): string {
       'p95',
       'API/SQL p95',
       '≤ 2×',
+      'API−SQL p95',
+      '≤ 2× or +3 ms',
       'result',
     ],
     rows,

@@ -8,6 +8,7 @@ import {
   findTypeaheadRows,
   searchRoutes,
 } from '../../apps/server/src/modules/document-lists/search-repository';
+import { hasSortIndex } from '../../apps/server/src/modules/document-lists/sort-indexes';
 import { metadataSortKey } from '../../apps/server/src/modules/document-lists/sql-fragments';
 import { rowsOf } from '../lib/measure';
 
@@ -26,7 +27,8 @@ export interface Scenario {
 }
 
 const LIST_TARGET = 50;
-const SEARCH_TARGET = 80;
+/** Issue 16: lists, search and type-ahead all ≤ 50 ms p95 (issue 5 had 80 ms for search). */
+const SEARCH_TARGET = 50;
 const TYPEAHEAD_TARGET = 50;
 
 /** Words in ~5–15% of the descriptions and property names. */
@@ -55,12 +57,12 @@ function listScenario(
   fieldTypeId: number,
   /** null: any status (the list page as it opens). */
   statusId: number | null,
+  direction: 'asc' | 'desc' = 'desc',
 ): Scenario {
   const status = statusId === null ? '' : `&documentRouteStatusId=${statusId}`;
-  const query = `page=1&pageSize=25&orderBy=${key}&orderByDirection=desc${status}`;
+  const query = `page=1&pageSize=25&orderBy=${key}&orderByDirection=${direction}${status}`;
   return {
-    name: `list: AR invoices, ${statusId === null ? 'any status' : 'Received'}, by ${key} desc, 25 rows`,
-    maxRuns: statusId === null ? 40 : undefined,
+    name: `list: AR invoices, ${statusId === null ? 'any status' : 'Received'}, by ${key} ${direction}, 25 rows`,
     target: LIST_TARGET,
     describe: `GET /api/documentroute/all/93?${query}`,
     http: () => ({
@@ -72,7 +74,11 @@ function listScenario(
         db,
         companyId,
         { documentTypeIds: [DocumentTypeId.ArInvoice], statusId: statusId ?? undefined },
-        { key: metadataSortKey(key, fieldTypeId), direction: 'desc' },
+        {
+          key: metadataSortKey(key, fieldTypeId),
+          direction,
+          indexed: hasSortIndex(DocumentTypeId.ArInvoice, key),
+        },
         { limit: 25, offset: 0 },
         { withNames: false },
       ),
@@ -122,8 +128,11 @@ export async function scenariosFor(db: Db, companyId: number): Promise<Scenario[
   return [
     listScenario(companyId, 'docTotal', FieldType.Currency, RouteStatus.Received),
     listScenario(companyId, 'docInvoiceDate', FieldType.Date, RouteStatus.Received),
-    // The list page as it opens: no status filter (the count reads all of the type's rows).
+    // The whole type (no status filter) sorted by a list column: the count reads all of the
+    // type's rows; the page comes from the list-sort index (issue 16), in both directions.
     listScenario(companyId, 'docInvoiceDate', FieldType.Date, null),
+    listScenario(companyId, 'docInvoiceDate', FieldType.Date, null, 'asc'),
+    listScenario(companyId, 'docTotal', FieldType.Currency, null),
     searchScenario('search: a common word (formation names)', companyId, commonWords),
     searchScenario('search: one invoice number (INV-yyyy-nnnnnn)', companyId, invoiceNumbers),
     typeaheadScenario('type-ahead: 3–6 character fragments', companyId, typeaheadFragments),

@@ -162,13 +162,13 @@ describe('GET /documentroute/all/{documentTypeId}', () => {
     expect(all.rows).toHaveLength(6);
   });
 
-  it('sorts currency numerically with nulls last in both directions, ties newest first', async () => {
+  it('sorts currency numerically, ties by document id in the sort direction', async () => {
     const asc = await list(`${ar}?orderBy=docTotal&orderByDirection=asc`);
     expect(ids(asc)).toEqual([
       doc.draft!.id, // 5
       doc.incoming!.id, // 42.00
-      doc.tie!.id, // 99.99 (newer)
-      doc.two!.id, // 99.99
+      doc.two!.id, // 99.99 (older)
+      doc.tie!.id, // 99.99
       doc.one!.id, // 100.50
       doc.three!.id, // 1000
     ]);
@@ -185,11 +185,47 @@ describe('GET /documentroute/all/{documentTypeId}', () => {
 
   it('sorts dates chronologically with missing dates last', async () => {
     const asc = await list(`${ar}?orderBy=docInvoiceDate&orderByDirection=asc`);
-    expect(ids(asc).slice(0, 3)).toEqual([doc.two!.id, doc.tie!.id, doc.one!.id]);
+    // one and tie share a date: the older first when ascending.
+    expect(ids(asc)).toEqual([
+      doc.two!.id,
+      doc.one!.id,
+      doc.tie!.id,
+      // The three without a date come last in both directions, by id in the same direction.
+      doc.three!.id,
+      doc.draft!.id,
+      doc.incoming!.id,
+    ]);
     const desc = await list(`${ar}?orderBy=docInvoiceDate&orderByDirection=desc`);
     expect(ids(desc).slice(0, 3)).toEqual([doc.tie!.id, doc.one!.id, doc.two!.id]);
-    // The three without a date come last, newest first.
     expect(ids(desc).slice(3)).toEqual([doc.incoming!.id, doc.draft!.id, doc.three!.id]);
+  });
+
+  it('pages an indexed sort across the rows with a value and those without', async () => {
+    // docInvoiceDate has a list-sort index: the page reads the dated rows, then the undated ones.
+    const all = ids(await list(`${ar}?orderBy=docInvoiceDate&orderByDirection=desc`));
+    for (const pageSize of [1, 2, 4]) {
+      const pages: number[] = [];
+      for (let page = 1; page <= Math.ceil(all.length / pageSize); page++) {
+        const body = await list(
+          `${ar}?orderBy=docInvoiceDate&orderByDirection=desc&page=${page}&pageSize=${pageSize}`,
+        );
+        expect(body.totalRecords).toBe(6);
+        pages.push(...ids(body));
+      }
+      expect(pages).toEqual(all);
+    }
+    const filtered = await list(
+      `${ar}?orderBy=docInvoiceDate&orderByDirection=asc&documentRouteStatusId=${RouteStatus.New}`,
+    );
+    expect(ids(filtered)).toEqual([doc.tie!.id, doc.draft!.id]);
+    const searched = await list(`${ar}?orderBy=docTotal&orderByDirection=desc&query=inv-00`);
+    expect(ids(searched)).toEqual([
+      doc.three!.id,
+      doc.one!.id,
+      doc.tie!.id,
+      doc.two!.id,
+      doc.draft!.id,
+    ]);
   });
 
   it('sorts text case-insensitively', async () => {

@@ -21,10 +21,19 @@ import {
 
 export type SortDirection = 'asc' | 'desc';
 
-/** A whitelisted sort: null key = by document id. Ties always go to the newest document. */
+/**
+ * A whitelisted sort: null key = by document id. Ties go by document id in the same direction
+ * (desc: newest first), so one index serves both directions.
+ */
 export interface ListSort {
   key: SQL | null;
   direction: SortDirection;
+  /**
+   * The key has a list-sort index (sort-indexes.ts): read the rows with a value and those without
+   * separately, each in index order, so the page comes from an index scan that stops after it
+   * instead of a sort of every row (nulls last in both directions cannot come from one scan).
+   */
+  indexed?: boolean;
 }
 
 export interface ListFilter {
@@ -107,7 +116,51 @@ function listWhere(companyId: number, f: ListFilter): SQL {
 export function orderClause(sort: ListSort): SQL {
   const direction = sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC');
   if (!sort.key) return sql`r.document_id ${direction}`;
-  return sql`${sort.key} ${direction} NULLS LAST, r.document_id DESC`;
+  return sql`${sort.key} ${direction} NULLS LAST, r.document_id ${direction}`;
+}
+
+const routeColumns = sql`r.document_id, r.document_type_id, r.route_status_id, r.is_read, r.side,
+  r.list_values, r.party_id, r.company_id, r.counterparty_company_id, r.created_at`;
+
+/**
+ * The page's rows with their position `ord`. An indexed key reads two parts, each an index scan
+ * in index order that stops after `offset + limit` rows: the rows with a value (in the key's
+ * order), then those without (by document id); the outer ORDER BY on the part number keeps
+ * them in that order (a sort of at most 2 × (offset + limit) rows).
+ */
+function pageRows(where: SQL, filter: ListFilter, sort: ListSort, page: ListPage): SQL {
+  const order = orderClause(sort);
+  // With a status filter or a text query the matching rows may lie anywhere in the key's order
+  // (a status correlates with dates; a rare text matches few rows): walking the index until a
+  // page is found could read the whole type, so those read the filtered rows and sort them.
+  if (!sort.key || !sort.indexed || filter.statusId || filter.query) {
+    return sql`
+      SELECT ${routeColumns}, row_number() OVER (ORDER BY ${order}) AS ord
+      FROM document_routes r
+      WHERE ${where}
+      ORDER BY ${order}
+      LIMIT ${page.limit} OFFSET ${page.offset}`;
+  }
+  const direction = sql.raw(sort.direction === 'asc' ? 'ASC' : 'DESC');
+  const reach = page.offset + page.limit;
+  const outer = sql`u.part, u.sort_value ${direction}, u.document_id ${direction}`;
+  return sql`
+    SELECT u.*, row_number() OVER (ORDER BY ${outer}) AS ord
+    FROM (
+      (SELECT 1 AS part, ${sort.key} AS sort_value, ${routeColumns}
+       FROM document_routes r
+       WHERE ${where} AND ${sort.key} IS NOT NULL
+       ORDER BY ${sort.key} ${direction}, r.document_id ${direction}
+       LIMIT ${reach})
+      UNION ALL
+      (SELECT 2 AS part, NULL AS sort_value, ${routeColumns}
+       FROM document_routes r
+       WHERE ${where} AND ${sort.key} IS NULL
+       ORDER BY r.document_id ${direction}
+       LIMIT ${reach})
+    ) u
+    ORDER BY ${outer}
+    LIMIT ${page.limit} OFFSET ${page.offset}`;
 }
 
 /**
@@ -123,7 +176,6 @@ export async function findRoutePage(
   options: { withNames: boolean },
 ): Promise<{ rows: RouteListRow[]; totalRecords: number }> {
   const where = listWhere(companyId, filter);
-  const order = orderClause(sort);
   const names = options.withNames
     ? sql`${documentTypeName} AS document_type_name, ${counterpartyName} AS counterparty_name`
     : sql`NULL AS document_type_name, NULL AS counterparty_name`;
@@ -131,15 +183,7 @@ export async function findRoutePage(
     db.execute(sql`
       SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.side,
         r.list_values, ${names}, ${isoTimestamp(sql`r.created_at`)} AS date
-      FROM (
-        SELECT r.document_id, r.document_type_id, r.route_status_id, r.is_read, r.side, r.list_values,
-          r.party_id, r.company_id, r.counterparty_company_id, r.created_at,
-          row_number() OVER (ORDER BY ${order}) AS ord
-        FROM document_routes r
-        WHERE ${where}
-        ORDER BY ${order}
-        LIMIT ${page.limit} OFFSET ${page.offset}
-      ) r
+      FROM (${pageRows(where, filter, sort, page)}) r
       ORDER BY r.ord`),
     db.execute(sql`SELECT count(*)::int AS n FROM document_routes r WHERE ${where}`),
   ]);

@@ -23,6 +23,7 @@ import {
   type ListFilter,
   type ListSort,
 } from './repository';
+import { hasSortIndex } from './sort-indexes';
 import { genericSortKey, typeSortKey, type SortKey } from './sort-keys';
 
 /**
@@ -60,7 +61,10 @@ export async function listByType(
 ): Promise<DocumentResultSet> {
   const definitions = await findTypeDefinitions(db, documentTypeId);
   if (definitions.length === 0) await requireDocumentType(db, documentTypeId);
-  const sort = sortOf(typeSortKey(q.orderBy, definitions), q);
+  const sort = {
+    ...sortOf(typeSortKey(q.orderBy, definitions), q),
+    indexed: hasSortIndex(documentTypeId, q.orderBy),
+  };
   const columns = typeColumns(definitions.filter((d) => d.listColumnOrder !== null));
   const { rows, totalRecords } = await findRoutePage(
     db,

@@ -46,6 +46,17 @@ export function whereAll(parts: (SQL | null)[]): SQL {
 /** A list value; empty text counts as missing. */
 export const listValue = (key: string) => sql`nullif(r.list_values ->> ${key}::text, '')`;
 
+/**
+ * A list value with the key written into the SQL as a literal (not a bound parameter), so the
+ * expression is the same text whatever the statement: the list-sort expression indexes
+ * (sort-indexes.ts) match it in generic and custom plans alike. Keys are metadata keys (letters,
+ * digits, underscores); anything else falls back to a parameter.
+ */
+function literalListValue(key: string, column: SQL): SQL {
+  if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(key)) return sql`nullif(${column} ->> ${key}::text, '')`;
+  return sql`nullif(${column} ->> ${sql.raw(`'${key}'`)}::text, '')`;
+}
+
 /** Numbers parse only when they look like the canonical plain decimal; anything else sorts as null. */
 export const asNumeric = (value: SQL) =>
   sql`(CASE WHEN ${value} ~ '^-?([0-9]+[.]?[0-9]*|[.][0-9]+)$' THEN (${value})::numeric END)`;
@@ -55,8 +66,12 @@ export const asNumeric = (value: SQL) =>
  * dates and date-times as their canonical ISO text (which sorts chronologically), the rest
  * case-insensitively.
  */
-export function metadataSortKey(key: string, fieldTypeId: number): SQL {
-  const value = listValue(key);
+export function metadataSortKey(
+  key: string,
+  fieldTypeId: number,
+  column: SQL = sql`r.list_values`,
+): SQL {
+  const value = literalListValue(key, column);
   if (fieldTypeId === FieldType.Numeric || fieldTypeId === FieldType.Currency) {
     return asNumeric(value);
   }
