@@ -29,6 +29,6 @@ describe('navigation links', () => {
     expect(adminNavLinks({ mobile: true })).toEqual([
       { label: 'Invitations', to: '/admin/invitations', icon: 'invitations' },
     ]);
-    expect(adminNavLinks({ mobile: false })).toHaveLength(12);
+    expect(adminNavLinks({ mobile: false })).toHaveLength(13);
   });
 });
