@@ -16,6 +16,7 @@ import { DocumentTypeId } from '@flowline/shared';
 import { and, eq } from 'drizzle-orm';
 import { loadOrCreateSigningKeys } from '../apps/server/src/auth/keys';
 import { loadConfig } from '../apps/server/src/config';
+import { keyRingFor } from '../apps/server/src/platform/crypto/key-ring';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { isDatabaseEmpty, seedDemoData } from '../apps/server/src/db/seed/demo';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference-data';
@@ -60,7 +61,7 @@ async function prepareSender() {
     await database.migrate();
     await seedReferenceData(database.db);
     if (await isDatabaseEmpty(database.db)) await seedDemoData(database.db);
-    const keys = await loadOrCreateSigningKeys(database.db);
+    const keys = await loadOrCreateSigningKeys(database.db, keyRingFor(config));
     const { db } = database;
     const [user] = await db
       .select()
