@@ -51,10 +51,17 @@ function watch(ws: WebSocket) {
   return { messages, closed, next };
 }
 
-async function connect(user: UserRow, companyId: number, lastSeq?: number, at = url) {
+async function connect(
+  user: UserRow,
+  companyId: number,
+  lastSeq?: number,
+  at = url,
+  resume: { seen?: number[]; startSeq?: number } = {},
+) {
   const ws = await openAt(at);
   const socket = watch(ws);
-  ws.send(JSON.stringify({ type: 'auth', token: await t.tokenFor(user), companyId, lastSeq }));
+  const token = await t.tokenFor(user);
+  ws.send(JSON.stringify({ type: 'auth', token, companyId, lastSeq, ...resume }));
   return { ws, ...socket };
 }
 
@@ -179,6 +186,45 @@ describe('sequence ids and catch-up (issue 15)', () => {
     expect(new Set(order).size).toBe(order.length);
     expect(again.messages.findIndex((m) => m.type === 'ready')).toBe(3); // replay, then ready
     again.ws.terminate();
+  });
+
+  it('replays an event that committed after a later one the client had already received', async () => {
+    const first = await connect(alice, acme.id);
+    const startSeq = (await first.next('ready')).seq as number;
+    // Transaction X takes its id first and commits last: reserve the id, commit Y, then X.
+    const lateId = await scalar(
+      sql`SELECT nextval(pg_get_serial_sequence('realtime_events', 'id')) AS value`,
+    );
+    await notify(alice, acme, 'Committed first');
+    const received = await first.next('notification');
+    expect(received.seq as number).toBeGreaterThan(lateId);
+    first.ws.terminate();
+    await t.db.insert(realtimeEvents).values({
+      id: lateId,
+      companyId: acme.id,
+      userId: alice.id,
+      type: 'notification',
+      payload: {
+        notification: { id: 0, title: 'Committed late', message: '', notificationTypeId: 1 },
+      },
+    });
+
+    // A client that says where it started and what it saw gets the late one, and nothing twice.
+    const seen = seqs(first.messages);
+    const again = await connect(alice, acme.id, received.seq as number, url, { seen, startSeq });
+    await again.next('ready');
+    expect(titles(again.messages)).toEqual(['Committed late']);
+    expect(seqs(again.messages)).toEqual([lateId]);
+    again.ws.terminate();
+
+    // Nothing from before the session's start is replayed.
+    const later = await connect(alice, acme.id, received.seq as number, url, {
+      seen,
+      startSeq: lateId,
+    });
+    await later.next('ready');
+    expect(titles(later.messages)).toEqual([]);
+    later.ws.terminate();
   });
 
   it('loses and repeats nothing at the seam while events keep coming during the reconnect', async () => {

@@ -6,7 +6,7 @@ import { isChatToken, verifyChatToken } from '../chat/token';
 import type { ApiModule } from '../types';
 import { findUserById, resolveUserForIdentity } from '../users/repository';
 import { createRealtimeRegistry, type RealtimeSubscriber } from './registry';
-import { eventsSince } from './repository';
+import { eventsSince, SEEN_LIMIT } from './repository';
 
 /** How long a socket may stay open without a valid `auth` message. */
 const AUTH_TIMEOUT_MS = 10_000;
@@ -21,6 +21,13 @@ const zClientMessage = z.object({
   companyId: z.number().int().positive(),
   /** The last `seq` the client received: the events after it are replayed first. */
   lastSeq: z.number().int().nonnegative().optional(),
+  /**
+   * The sequence ids the client received most recently (at most SEEN_LIMIT): events committed
+   * after a later one are replayed unless listed here (docs/realtime.md, 'Late commits').
+   */
+  seen: z.array(z.number().int().positive()).max(SEEN_LIMIT).optional(),
+  /** The `seq` the client's session started from (its first `ready`): nothing older is replayed. */
+  startSeq: z.number().int().nonnegative().optional(),
 });
 
 /**
@@ -28,7 +35,7 @@ const zClientMessage = z.object({
  * signed-in user in the selected company — their notifications and the company-wide events —
  * each as `{ type, seq, ...payload }` (docs/realtime.md). Browsers cannot set headers on a
  * WebSocket, so the socket authenticates with its first message — `{ type: 'auth', token,
- * companyId, lastSeq? }`, the same bearer token and Company-Id the REST calls send (or the chat
+ * companyId, lastSeq?, seen?, startSeq? }`, the same bearer token and Company-Id the REST calls send (or the chat
  * token of that company, docs/chat.md) — and again whenever the token is renewed. With `lastSeq` the events after it are sent first (or
  * `{ type: 'resync' }` when they cannot be), then `{ type: 'ready', seq }`, then live events;
  * nothing is lost or repeated at the seam. Until auth, and after the token expires, nothing is
@@ -83,7 +90,12 @@ export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken
       };
 
       /** Live first (buffered), then the missed events, then the buffer without repeats. */
-      const start = async (companyId: number, userId: number, lastSeq: number | undefined) => {
+      const start = async (
+        companyId: number,
+        userId: number,
+        lastSeq: number | undefined,
+        lateCommits: { seen?: number[]; startSeq?: number },
+      ) => {
         let buffer: Array<[number, string]> | null = [];
         const next: RealtimeSubscriber = {
           companyId,
@@ -93,7 +105,7 @@ export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken
         if (subscriber) registry.remove(subscriber);
         subscriber = next;
         await registry.add(next);
-        const caughtUp = await eventsSince(db, companyId, userId, lastSeq);
+        const caughtUp = await eventsSince(db, companyId, userId, lastSeq, lateCommits);
         if (closed || subscriber !== next) return;
         const replayed = new Set<number>();
         let head = caughtUp.head;
@@ -126,7 +138,8 @@ export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken
             // A renewed token on a live socket: nothing was missed.
             return socket.send(JSON.stringify({ type: 'ready' }));
           }
-          await start(tenant.companyId, tenant.userId, parsed.data.lastSeq);
+          const { lastSeq, seen, startSeq } = parsed.data;
+          await start(tenant.companyId, tenant.userId, lastSeq, { seen, startSeq });
         } catch (error) {
           const status = error instanceof AppError ? error.status : 401;
           close(

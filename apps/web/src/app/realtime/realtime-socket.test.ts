@@ -124,6 +124,9 @@ describe('openRealtimeSocket', () => {
       token: 'token-1',
       companyId: 7,
       lastSeq: 42,
+      // What it received since its start, so the server replays only late commits it has not seen.
+      seen: [42],
+      startSeq: 40,
     });
     // The replay, a duplicate of it (live and replayed at once), then ready.
     second.receive({
@@ -146,7 +149,11 @@ describe('openRealtimeSocket', () => {
     await vi.advanceTimersByTimeAsync(1000);
     ScriptedSocket.instances[2]!.open();
     await vi.advanceTimersByTimeAsync(0);
-    expect(JSON.parse(ScriptedSocket.instances[2]!.sent[0]!)).toMatchObject({ lastSeq: 44 });
+    expect(JSON.parse(ScriptedSocket.instances[2]!.sent[0]!)).toMatchObject({
+      lastSeq: 44,
+      seen: [42, 44],
+      startSeq: 40,
+    });
   });
 
   it("refetches everything when the server answers 'resync'", async () => {

@@ -39,7 +39,10 @@ const INITIAL_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 /** Close codes of the server that mean 'stop': the user is not (or no longer) allowed. */
 const FORBIDDEN = 4403;
-/** Sequence ids remembered to drop an event delivered twice (live and replayed). */
+/**
+ * Sequence ids remembered to drop an event delivered twice (live and replayed), and sent on a
+ * reconnect so the server replays only late commits the client has not seen (at most 256).
+ */
 const SEEN_LIMIT = 256;
 
 /**
@@ -57,6 +60,8 @@ export function openRealtimeSocket(options: RealtimeSocketOptions): { close(): v
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let connectedBefore = false;
   let lastSeq: number | null = null;
+  /** Where this session's knowledge starts (the first `ready`, or the last `resync`). */
+  let startSeq: number | null = null;
   let replaying = false;
   const seen = new Set<number>();
   const create = options.createSocket ?? ((url: string) => new WebSocket(url));
@@ -76,7 +81,10 @@ export function openRealtimeSocket(options: RealtimeSocketOptions): { close(): v
     const token = await options.getToken();
     if (!token || ws.readyState !== WebSocket.OPEN) return;
     replaying = lastSeq !== null;
-    const resume = lastSeq === null ? {} : { lastSeq };
+    const resume =
+      lastSeq === null
+        ? {}
+        : { lastSeq, seen: [...seen], ...(startSeq === null ? {} : { startSeq }) };
     ws.send(JSON.stringify({ type: 'auth', token, companyId: options.companyId, ...resume }));
   };
 
@@ -101,7 +109,10 @@ export function openRealtimeSocket(options: RealtimeSocketOptions): { close(): v
         return;
       }
       if (message.type === 'ready' || message.type === 'resync') {
-        if (typeof message.seq === 'number') lastSeq = Math.max(lastSeq ?? 0, message.seq);
+        if (typeof message.seq === 'number') {
+          lastSeq = Math.max(lastSeq ?? 0, message.seq);
+          if (message.type === 'resync' || startSeq === null) startSeq = message.seq;
+        }
         if (message.type === 'resync') return options.onReconnected?.();
         retryMs = INITIAL_RETRY_MS;
         // Without a sequence to resume from, what happened meanwhile is unknown.
