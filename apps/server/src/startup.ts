@@ -68,6 +68,10 @@ export function configurationWarnings(config: AppConfig): string[] {
     warnings.push(
       `DATABASE_URL is set but DATA_ENCRYPTION_KEYS is not: bank details and keys are encrypted with a key generated into ${config.dataDir}/keys, which a second instance does not share (it would generate its own and fail to read this one's data) and which every backup of the database needs. Set DATA_ENCRYPTION_KEYS (docs/secrets-at-rest.md).`,
     );
+  if (config.databaseUrl && !config.signing.p12Path)
+    warnings.push(
+      `DATABASE_URL is set but SIGNING_P12_PATH is not: returned division orders are signed with a self-signed certificate generated into ${config.dataDir}/signing, and each instance with its own DATA_DIR generates its own. Set SIGNING_P12_PATH to your organisation's certificate (docs/signing.md).`,
+    );
   if (config.jobWorkers === 'off' && !config.databaseUrl)
     warnings.push(
       'JOB_WORKERS=off with the embedded database: mail and other background jobs are queued but nothing works them (npm run worker needs DATABASE_URL). Use JOB_WORKERS=in-process.',
