@@ -21,6 +21,8 @@ async function reportLink(page: Page) {
 test("a Global user switches a company's flag; only that company's users see the effect (issue 15 item 2)", async ({
   browser,
 }) => {
+  // Three sign-ins and an axe scan.
+  test.setTimeout(120_000);
   const supportContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const support = await supportContext.newPage();
   await signIn(support, 'support@flowline.example');
@@ -46,7 +48,11 @@ test("a Global user switches a company's flag; only that company's users see the
     await reports.click();
     await expect(support.getByText('Feature flag saved')).toBeVisible();
     await expect(reports).toBeChecked();
-    await expect(owner.getByText('Own setting')).toBeVisible();
+    // The company's own setting for this flag (the demo data sets messaging on per company too).
+    const resetReports = owner.getByRole('button', {
+      name: `Reset Accounting reports to default for ${OWNER}`,
+    });
+    await expect(resetReports).toBeVisible();
 
     // The owner's user sees the six reports after a reload; the operator's user does not.
     const ownerUser = await browser.newPage();
@@ -69,12 +75,10 @@ test("a Global user switches a company's flag; only that company's users see the
     await operatorUser.close();
 
     // Back to the default: the switch follows the deployment default again.
-    await owner
-      .getByRole('button', { name: `Reset Accounting reports to default for ${OWNER}` })
-      .click();
+    await resetReports.click();
     await expect(support.getByText('Feature flag reset to the default')).toBeVisible();
     await expect(reports).not.toBeChecked();
-    await expect(owner.getByText('Own setting')).toHaveCount(0);
+    await expect(resetReports).toHaveCount(0);
   } finally {
     // Leave the demo data as it was, even after a failure.
     const list = await callApi<{ items: { companyId: number; companyName: string }[] }>(

@@ -54,9 +54,16 @@ function MessagesButton({ onClick }: { onClick: () => void }) {
       color="inherit"
       aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
       onClick={onClick}
+      // Room for a two- or three-character badge inside the button (its click target).
+      sx={{ px: unread > 9 ? 1.75 : 1 }}
     >
       {/* No content at zero: the hidden badge's "0" would otherwise be part of the name. */}
-      <Badge badgeContent={unread > 0 ? unread : undefined} color="error" max={99}>
+      <Badge
+        badgeContent={unread > 0 ? unread : undefined}
+        color="error"
+        max={99}
+        overlap="circular"
+      >
         <ForumOutlined />
       </Badge>
     </IconButton>
