@@ -86,8 +86,9 @@ async function scalar(query: SQL): Promise<number> {
   return Number(result.rows[0]?.value);
 }
 
+/** Up to 10 s: a loaded CI machine delivers 30 events and a reconnect slower than a quiet one. */
 async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 500; i++) {
     if (check()) return;
     await new Promise((r) => setTimeout(r, 20));
   }
