@@ -24,6 +24,7 @@ import { effectiveChatSearch, useChatThreads, useDeleteChatThreads } from './api
 import { ChatThreadList } from './chat-thread-list';
 import { NewMessageDialog } from './new-message-dialog';
 import { ConversationDialog } from './conversation-dialog';
+import { useMaySendChat } from './use-may-send';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -51,6 +52,7 @@ export function ChatPanel({
   const [composing, setComposing] = useState(false);
   const [openChannel, setOpenChannel] = useState<string | null>(initialChannel);
   const deleteThreads = useDeleteChatThreads();
+  const maySend = useMaySendChat();
   const snackbar = useSnackbar();
 
   const trimmed = search.trim();
@@ -120,13 +122,15 @@ export function ChatPanel({
             </>
           ) : (
             <>
-              <Button
-                variant="contained"
-                startIcon={<EditOutlined />}
-                onClick={() => setComposing(true)}
-              >
-                New message
-              </Button>
+              {maySend && (
+                <Button
+                  variant="contained"
+                  startIcon={<EditOutlined />}
+                  onClick={() => setComposing(true)}
+                >
+                  New message
+                </Button>
+              )}
               <Button
                 variant="outlined"
                 onClick={() => setManaging(true)}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { chatMessages, type ChatMessage, type ChatThread } from '@flowline/shared';
+import { chatMessages, Role, type ChatMessage, type ChatThread } from '@flowline/shared';
 import { apiError, json, type RecordedRequest } from '../../test/fake-api';
 import { installSessionApi, renderApp, type SignedInOptions } from '../../test/render-app';
 
@@ -58,8 +58,12 @@ const param = (req: RecordedRequest, name: string) => new URLSearchParams(req.se
 const noContent = () => new Response(null, { status: 204 });
 
 /** A chat server with the two threads above; handlers may be replaced. */
-function installChat(handlers: SignedInOptions['handlers'] = {}) {
+function installChat(
+  handlers: SignedInOptions['handlers'] = {},
+  user?: SignedInOptions['user'],
+) {
   return installSessionApi({
+    user,
     featureFlags: { messagingFlag: true },
     handlers: {
       'GET /api/chat/unreadCount': () => ({ unreadCount: 3 }),
@@ -299,6 +303,16 @@ describe('conversation', { timeout: 60_000 }, () => {
     installChat();
     const dialog = await openConversation(/Blue Basin/);
     expect(await within(dialog).findByText(chatMessages.closed)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+  });
+
+  it('a ReadOnly member reads but is offered neither New message nor the composer', async () => {
+    installChat({}, { roles: [Role.ReadOnly] });
+    const panel = await openPanel();
+    expect(within(panel).queryByRole('button', { name: 'New message' })).not.toBeInTheDocument();
+    const dialog = await openConversation(/Red Mesa/, false);
+    expect(await within(dialog).findByText('See you at the wellsite')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Your role is read-only/)).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
   });
 

@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import Close from '@mui/icons-material/Close';
 import { chatMessages, type ChatMessage } from '@flowline/shared';
+import { useMaySendChat } from './use-may-send';
 import { useSnackbar } from '../../components/snackbar';
 import { useChatMessages, useChatThread, useMarkChatRead } from './api';
 import { MessageGroups } from './message-groups';
@@ -38,6 +39,7 @@ export function ConversationDialog({
   onLeave: () => void;
 }) {
   const titleId = useId();
+  const maySend = useMaySendChat();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const snackbar = useSnackbar();
@@ -157,6 +159,8 @@ export function ConversationDialog({
       <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1.5 }}>
         {thread.data?.isClosed ? (
           <Alert severity="info">{chatMessages.closed}</Alert>
+        ) : !maySend ? (
+          <Alert severity="info">Your role is read-only: you can read this conversation.</Alert>
         ) : (
           <ChatComposer
             channelUrl={channelUrl}
