@@ -58,10 +58,7 @@ const param = (req: RecordedRequest, name: string) => new URLSearchParams(req.se
 const noContent = () => new Response(null, { status: 204 });
 
 /** A chat server with the two threads above; handlers may be replaced. */
-function installChat(
-  handlers: SignedInOptions['handlers'] = {},
-  user?: SignedInOptions['user'],
-) {
+function installChat(handlers: SignedInOptions['handlers'] = {}, user?: SignedInOptions['user']) {
   return installSessionApi({
     user,
     featureFlags: { messagingFlag: true },
