@@ -11,17 +11,29 @@ interface DevMail {
 /**
  * Reads the newest mail to `email` from the embedded mode's dev mailbox
  * (`/dev/mail/latest.json?to=`) and returns the text of its first match for `pattern`'s group 1.
+ * With `contains`, the newest mail whose text contains it: mail is delivered by a job, so a
+ * notice of an earlier journey may arrive after the mail this one waits for.
+ * Waits until such a mail arrives and matches.
  */
-export async function readFromNewestMail(page: Page, email: string, pattern: RegExp) {
-  let mail: DevMail | undefined;
+export async function readFromNewestMail(
+  page: Page,
+  email: string,
+  pattern: RegExp,
+  contains?: string,
+) {
+  let text = '';
   await expect
-    .poll(async () => {
-      const res = await page.request.get('/dev/mail/latest.json', { params: { to: email } });
-      mail = res.ok() ? ((await res.json()) as DevMail) : undefined;
-      return res.status();
-    })
-    .toBe(200);
-  const text = mail?.text ?? '';
+    .poll(
+      async () => {
+        const params: Record<string, string> = { to: email };
+        if (contains) params.contains = contains;
+        const res = await page.request.get('/dev/mail/latest.json', { params });
+        text = res.ok() ? ((await res.json()) as DevMail).text : '';
+        return pattern.test(text);
+      },
+      { message: `a mail to ${email} matching ${pattern}` },
+    )
+    .toBe(true);
   const value = text.match(pattern)?.[1];
   if (!value) throw new Error(`No match for ${pattern} in the mail to ${email}:\n${text}`);
   return value;
@@ -29,5 +41,5 @@ export async function readFromNewestMail(page: Page, email: string, pattern: Reg
 
 /** The temporary password of the registration welcome mail. */
 export function readTemporaryPassword(page: Page, email: string) {
-  return readFromNewestMail(page, email, /Temporary password: (\S+)/);
+  return readFromNewestMail(page, email, /Temporary password: (\S+)/, 'Temporary password: ');
 }

@@ -23,6 +23,7 @@ async function linkFromMail(page: Page, email: string, label: RegExp) {
     page,
     email,
     new RegExp(`${label.source}: (http\\S+)`, label.flags),
+    `${label.source}: `,
   );
   return new URL(url).pathname + new URL(url).search;
 }

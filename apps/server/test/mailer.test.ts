@@ -158,6 +158,22 @@ describe('dev mailbox', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/dev/mail/latest.json' });
     expect(missing.statusCode).toBe(400);
   });
+
+  it('with contains, returns the newest message to the address whose text contains it', async () => {
+    await mailbox.send({ to: ['e@test.example'], subject: 'Link', text: 'View it: http://x/1' });
+    await mailbox.send({ to: ['e@test.example'], subject: 'Notice', text: 'Accepted.' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail/latest.json?to=e%40test.example&contains=View%20it%3A',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subject: 'Link' });
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/dev/mail/latest.json?to=e%40test.example&contains=nothing%20like%20this',
+    });
+    expect(none.statusCode).toBe(404);
+  });
 });
 
 describe('who may read the dev mailbox (issue 10 item 1)', () => {

@@ -54,7 +54,7 @@ function messagePage(m: DevMail) {
 
 /**
  * `/dev/mail` (the last 100 messages, newest first), `/dev/mail/{id}` (one message) and
- * `/dev/mail/latest.json?to=` (for tests). Only registered with DEV_MAILBOX=true, no SMTP server
+ * `/dev/mail/latest.json?to=[&contains=]` (for tests). Only registered with DEV_MAILBOX=true, no SMTP server
  * and not in production; and it answers only requests whose socket peer is loopback — the
  * forwarded headers are ignored on purpose, a proxy on this machine must not open it to others.
  */
@@ -75,12 +75,15 @@ export function registerDevMailPage(app: FastifyInstance, mailbox: DevMailbox) {
       onRequest,
       schema: {
         ...schema,
-        querystring: z.object({ to: z.string().trim().min(1) }),
+        querystring: z.object({
+          to: z.string().trim().min(1),
+          contains: z.string().min(1).max(200).optional(),
+        }),
         response: { 200: zDevMailJson },
       },
     },
     async (req) => {
-      const mail = await mailbox.latestTo(req.query.to);
+      const mail = await mailbox.latestTo(req.query.to, req.query.contains);
       if (!mail) throw noMail();
       return { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html };
     },

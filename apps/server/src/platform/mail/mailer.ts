@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { devMailbox } from '../../db/schema/index';
@@ -54,7 +54,8 @@ export interface DevMailbox extends Mailer {
   latest(limit: number): Promise<DevMail[]>;
   find(id: number): Promise<DevMail | undefined>;
   /** The newest message with `email` among its recipients (case-insensitive). */
-  latestTo(email: string): Promise<DevMail | undefined>;
+  /** The newest mail to `email`; with `contains`, the newest whose text contains it. */
+  latestTo(email: string, contains?: string): Promise<DevMail | undefined>;
 }
 
 /**
@@ -76,13 +77,16 @@ export function createDevMailbox(db: Db): DevMailbox {
       const [mail] = await db.select().from(devMailbox).where(eq(devMailbox.id, id));
       return mail;
     },
-    async latestTo(email) {
+    async latestTo(email, contains) {
       const [mail] = await db
         .select()
         .from(devMailbox)
         .where(
-          sql`exists (select 1 from jsonb_array_elements_text(${devMailbox.to}) as r(address)
+          and(
+            sql`exists (select 1 from jsonb_array_elements_text(${devMailbox.to}) as r(address)
             where lower(r.address) = lower(${email}))`,
+            contains ? sql`strpos(${devMailbox.text}, ${contains}) > 0` : undefined,
+          ),
         )
         .orderBy(desc(devMailbox.id))
         .limit(1);
