@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { faultPoint } from '../fault-points';
 import { pgliteBossDb } from './pg-boss-db';
 import { FAILED_JOB_RETENTION_DAYS, queueDefinitions, queueNames } from './queues';
 import type { JobContext, JobEngine, JobHandler, QueueName, SendJobOptions } from './types';
@@ -156,6 +157,7 @@ export function createJobEngine(
     };
     try {
       if (!registration) throw new Error(`No handler for the queue ${queue}`);
+      await faultPoint(`job:${queue}`);
       await withinSeconds(registration.handler(context), queueDefinitions[queue].expireInSeconds);
     } catch (err) {
       const error = errorOf(err);
@@ -261,8 +263,14 @@ export function createJobEngine(
         await boss.updateQueue(name, settings);
       }
       started = true;
-      if (options.runWorkers)
+      if (options.runWorkers) {
+        // pg-boss supervises every 2 minutes, the first time 2 minutes after start: a job that a
+        // killed process left active past its expiry is retried now rather than then.
+        await boss
+          .maintain()
+          .catch((err: unknown) => log.error({ err }, 'job maintenance at start failed'));
         for (const [queue, registration] of registrations) startWorkers(queue, registration);
+      }
     },
 
     async stop() {
