@@ -96,6 +96,8 @@ export async function openCrashHarness() {
     LOG_LEVEL: 'warn',
     NOTIFICATION_MAIL_DELAY_SECONDS: '0',
     ORPHAN_SWEEP_INTERVAL_MINUTES: '0',
+    // A job a killed server left active is expired within a second of its expiry, not two minutes.
+    JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
   };
   delete env.DATABASE_URL;
   delete env.FLOWLINE_FAULT_PAUSE_AT;

@@ -28,6 +28,11 @@ export interface JobEngineOptions {
   stopTimeoutMs?: number;
   /** PostgreSQL connections of pg-boss's own pool (server only). */
   poolSize?: number;
+  /**
+   * How often the supervising engine expires active jobs whose process died and archives old
+   * ones (pg-boss maintenance; JOB_MAINTENANCE_INTERVAL_SECONDS, 120 by default).
+   */
+  maintenanceIntervalSeconds?: number;
 }
 
 /** The engine with its lifecycle: what app.ts, worker.ts and tests hold. */
@@ -114,6 +119,7 @@ export function createJobEngine(
     // Expiry and archiving need one supervising instance; cron schedules a worker process.
     supervise: options.runWorkers,
     schedule: options.runWorkers,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
     archiveFailedAfterSeconds: FAILED_JOB_RETENTION_DAYS * 24 * 60 * 60,
     retentionDays: FAILED_JOB_RETENTION_DAYS,
   };
@@ -263,14 +269,8 @@ export function createJobEngine(
         await boss.updateQueue(name, settings);
       }
       started = true;
-      if (options.runWorkers) {
-        // pg-boss supervises every 2 minutes, the first time 2 minutes after start: a job that a
-        // killed process left active past its expiry is retried now rather than then.
-        await boss
-          .maintain()
-          .catch((err: unknown) => log.error({ err }, 'job maintenance at start failed'));
+      if (options.runWorkers)
         for (const [queue, registration] of registrations) startWorkers(queue, registration);
-      }
     },
 
     async stop() {
