@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@flowline/shared';
 import type { Database } from '../src/db/client';
+import { isDatabaseUnavailable } from '../src/http/error-handler';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
@@ -199,4 +200,36 @@ describe.skipIf(!serverUrl)('PostgreSQL restarted under load', () => {
       await stopListening();
     }
   }, 90_000);
+});
+
+describe('which errors mean the database is unavailable', () => {
+  const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select 1'), { cause });
+  const pgError = (code: string) => Object.assign(new Error('from the server'), { code });
+
+  it('connection errors, shutdown and start-up SQLSTATEs, pool timeouts, also as a cause', () => {
+    for (const err of [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      pgError('08006'),
+      pgError('57P01'),
+      pgError('57P03'),
+      pgError('53300'),
+      wrapped(pgError('57P01')),
+      wrapped(new Error('Connection terminated unexpectedly')),
+    ])
+      expect(isDatabaseUnavailable(err), err.message).toBe(true);
+  });
+
+  it('not the errors of a request or a bug', () => {
+    for (const err of [
+      pgError('23505'), // unique violation
+      pgError('22P02'), // malformed input
+      pgError('42P01'), // undefined table
+      wrapped(pgError('40001')), // serialization failure
+      new Error('Cannot read properties of undefined'),
+    ])
+      expect(isDatabaseUnavailable(err), err.message).toBe(false);
+  });
 });
