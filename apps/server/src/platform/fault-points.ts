@@ -1,5 +1,5 @@
 /**
- * Named points where the crash tests (test/faults-kill-9.test.ts, docs/faults.md) stop the real
+ * Named points where the crash tests (test/faults-kill-9-*.test.ts, docs/faults.md) stop the real
  * server to kill it with SIGKILL at an exact moment: inside a transaction before its commit,
  * after a commit before the response, while a job is active.
  *
