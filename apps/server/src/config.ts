@@ -59,6 +59,11 @@ const zEnv = z
      */
     JOB_WORKERS: z.enum(['in-process', 'off']).default('in-process'),
     /**
+     * How often the process working the queues looks for jobs left active by a process that
+     * died (they are retried once their queue's expiry has passed) and archives old jobs.
+     */
+    JOB_MAINTENANCE_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /**
      * How long a user's notification mails wait to be sent together (one digest when several
      * arrived meanwhile); docs/notifications.md. 0 = at once (tests, e2e).
      */
@@ -141,6 +146,8 @@ export interface AppConfig {
   orphanSweepIntervalMinutes: number;
   /** Whether this process works the job queues (JOB_WORKERS); docs/jobs.md. */
   jobWorkers: 'in-process' | 'off';
+  /** JOB_MAINTENANCE_INTERVAL_SECONDS: how often lost active jobs are expired (docs/jobs.md). */
+  jobMaintenanceIntervalSeconds: number;
   /** NOTIFICATION_MAIL_DELAY_SECONDS: the digest window of notification mails. */
   notificationMailDelaySeconds: number;
   /** The blob store: `fs` under DATA_DIR/files, or `s3` with `s3` set. */
@@ -204,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     documentUploadMaxBytes: e.DOCUMENT_UPLOAD_MAX_BYTES,
     orphanSweepIntervalMinutes: e.ORPHAN_SWEEP_INTERVAL_MINUTES,
     jobWorkers: e.JOB_WORKERS,
+    jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
     notificationMailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
     blobStore: e.BLOB_STORE,
     s3:

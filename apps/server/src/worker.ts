@@ -19,7 +19,11 @@ if (!config.databaseUrl)
 const log = pino({ level: config.logLevel, name: 'flowline-worker' });
 const database = await prepareDatabase(config);
 const blobStore = createBlobStore(config);
-const engine = createJobEngine(database, { runWorkers: true }, log);
+const engine = createJobEngine(
+  database,
+  { runWorkers: true, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds },
+  log,
+);
 const { transport } = createMailTransport(config, database.db);
 registerJobHandlers(engine, {
   config,

@@ -112,6 +112,17 @@ async function listenOnServer(
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | null = null;
+  // Until the server is back every attempt fails: keep trying, once a second.
+  const reconnect = () => {
+    if (stopped) return;
+    setTimeout(() => {
+      if (stopped) return;
+      connect().catch((err: Error) => {
+        console.error('PostgreSQL LISTEN reconnect failed:', err.message);
+        reconnect();
+      });
+    }, RELISTEN_DELAY_MS).unref();
+  };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (msg) => {
@@ -120,10 +131,22 @@ async function listenOnServer(
     next.on('error', (err) => {
       console.error('PostgreSQL LISTEN connection error:', err.message);
       void next.end().catch(() => undefined);
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), RELISTEN_DELAY_MS);
+      // While connecting, the failed connect() is retried by its caller instead.
+      if (client !== next) return;
+      client = null;
+      reconnect();
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      void next.end().catch(() => undefined);
+      throw err;
+    }
+    if (stopped) {
+      await next.end();
+      return;
+    }
     client = next;
   };
   await connect();

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { BlobStoreUnavailableError } from '../platform/blob-store/index';
 
 /**
  * The one place errors become `{ error: { message, code, fields? } }`.
@@ -32,6 +33,59 @@ function databaseErrorCode(err: unknown): string | null {
   return null;
 }
 
+/** Seconds a client is asked to wait when the database or the file store is unavailable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailableMessage =
+  'Flowline cannot reach its database right now. Please try again in a moment.';
+export const storageUnavailableMessage =
+  'Files cannot be stored right now. Please try again in a moment.';
+
+/** Socket errors of a connection to the database server (refused, dropped, timed out). */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/**
+ * SQLSTATEs of a server that is going away or not there yet: class 08 (connection exception),
+ * 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up, recovering),
+ * 53300 too many connections.
+ */
+const isUnavailableSqlState = (code: string) =>
+  code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
+
+/** node-postgres and pg-pool say it in words, with no code. */
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /Client has encountered a connection error and is not queryable/,
+  /^Connection closed/,
+];
+
+/**
+ * Whether the database server could not be reached or dropped the connection: a 503 the client
+ * may retry, not a 500. Drizzle wraps the driver's error, so the chain of causes is walked.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (CONNECTION_ERRNOS.has(code)) return true;
+      if (/^[0-9A-Z]{5}$/.test(code) && isUnavailableSqlState(code)) return true;
+    }
+    if (typeof message === 'string' && CONNECTION_MESSAGES.some((re) => re.test(message)))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
@@ -57,6 +111,20 @@ export function registerErrorHandler(app: FastifyInstance) {
           fields,
         },
       });
+    }
+    if (err instanceof BlobStoreUnavailableError) {
+      req.log.warn({ err }, 'the file store is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ error: { message: storageUnavailableMessage, code: 'storage_unavailable' } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'the database is unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ error: { message: databaseUnavailableMessage, code: 'database_unavailable' } });
     }
     const dbCode = databaseErrorCode(err);
     if (dbCode && INPUT_DATABASE_ERRORS.has(dbCode)) {

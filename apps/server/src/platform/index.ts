@@ -26,7 +26,10 @@ export function createPlatform(
 ): { platform: Platform; mailTransport: Mailer } {
   const jobs = createJobEngine(
     database,
-    { runWorkers: config.jobWorkers === 'in-process' },
+    {
+      runWorkers: config.jobWorkers === 'in-process',
+      maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds,
+    },
     app.log,
   );
   // First (onClose hooks run in order): running jobs finish while the stores are still open.

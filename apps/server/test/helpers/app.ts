@@ -47,11 +47,12 @@ function deliverMailBeforeAnswering(app: FastifyInstance) {
 /**
  * The real application on a clean database of its own, with the embedded issuer's keys.
  * `sameAs` builds a second instance on another app's database and keys (as two processes
- * behind a load balancer); closing it leaves the shared database open.
+ * behind a load balancer), or on a database the test opened itself; closing it leaves that
+ * database open.
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  sameAs?: TestApp,
+  sameAs?: Pick<TestApp, 'database'> & Partial<Pick<TestApp, 'keys'>>,
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -11,7 +11,12 @@ import { openDatabase, type Database } from '../../src/db/client';
  * A clean, migrated database for one test file: a copy of the template on the PostgreSQL server
  * (TEST_DATABASE_URL), else an in-memory PGlite loaded from the template dump.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(
+  opts: {
+    /** Connect through this address instead (a proxy in front of the server); server only. */
+    via?: { host: string; port: number };
+  } = {},
+): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('templateDatabase');
   if (url && template) {
@@ -22,6 +27,10 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.end();
     const dbUrl = new URL(url);
     dbUrl.pathname = `/${name}`;
+    if (opts.via) {
+      dbUrl.hostname = opts.via.host;
+      dbUrl.port = String(opts.via.port);
+    }
     const database = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
     return {
       ...database,

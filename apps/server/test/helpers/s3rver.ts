@@ -13,6 +13,10 @@ export interface TestS3 {
   client: S3Client;
   /** Every key in the bucket (temporary keys included). */
   listKeys(): Promise<string[]>;
+  /** Takes the S3 API down (connections refused); the bucket's data stays. */
+  stop(): Promise<void>;
+  /** Brings it back on the same port with the same data. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -22,13 +26,15 @@ export interface TestS3 {
  */
 export async function startS3(bucket = 'flowline-test'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-s3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
+  const serve = (port: number) =>
+    new S3rver({
+      address: '127.0.0.1',
+      port,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+  let server: S3rver | null = serve(0);
   const { port } = await server.run();
   const config: S3Config = {
     bucket,
@@ -67,9 +73,18 @@ export async function startS3(bucket = 'flowline-test'): Promise<TestS3> {
       } while (token);
       return keys.sort();
     },
+    async stop() {
+      await server?.close();
+      server = null;
+    },
+    async start() {
+      if (server) return;
+      server = serve(port);
+      await server.run();
+    },
     async close() {
       client.destroy();
-      await server.close();
+      await server?.close();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

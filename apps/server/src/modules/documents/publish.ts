@@ -19,6 +19,7 @@ import type { TenantContext } from '../../auth/request-context';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../errors';
+import { faultPoint } from '../../platform/fault-points';
 import type { Mailer } from '../../platform/mail/mailer';
 import { documentReceivedMail } from '../../platform/mail/templates/index';
 import { applyCodingRules, mailAutoApproval } from '../coding-rules/evaluate';
@@ -170,8 +171,10 @@ export async function publishDocument(
         actionData: String(doc.id),
       })),
     );
+    await faultPoint('publish:before-commit');
     return { memberIds, sender, number, typeName: loaded.type.name, approval };
   });
+  await faultPoint('publish:after-commit');
   await mailAutoApproval(db, deps, sent.approval);
 
   await mailReceivers(db, deps, id, sent).catch((err: unknown) =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { zAuthClientConfig } from '@flowline/shared';
+import { zAuthClientConfig, zErrorBody } from '@flowline/shared';
 import type { ApiModule } from '../types';
 
 export const healthRoutes: ApiModule = async (app, { db, database, config }) => {
@@ -14,8 +14,11 @@ export const healthRoutes: ApiModule = async (app, { db, database, config }) => 
       schema: {
         tags: ['system'],
         summary: 'Liveness and database reachability',
+        description:
+          '503 database_unavailable (with Retry-After) while the database cannot be reached.',
         response: {
           200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+          503: zErrorBody,
         },
       },
     },

@@ -47,6 +47,7 @@ import { areaText, chainNext, sha256Hex, type EvidenceFields } from './evidence-
 import { PdfStampError, applyDigitalSignature, stampSignature } from './pdf-signature';
 import * as repo from './repository';
 import { loadSigningCertificate } from './signing-certificate';
+import { faultPoint } from '../../platform/fault-points';
 
 /**
  * Division-order signing (issue 13; docs/signing.md): stored signatures, ESIGN consent, Return
@@ -561,6 +562,8 @@ async function returnSigned(
       },
     ]);
     await refreshDocumentIndex(tx, version.id);
-    return { documentId: version.id, ...(await news(tx, ctx, loaded, version.id, true)) };
+    const returned = { documentId: version.id, ...(await news(tx, ctx, loaded, version.id, true)) };
+    await faultPoint('sign:before-commit');
+    return returned;
   });
 }

@@ -72,6 +72,17 @@ export class BlobNotFoundError extends Error {
   }
 }
 
+/**
+ * The store cannot be reached or refuses to work (S3 down or answering 5xx, a full or read-only
+ * disk): nothing was stored. The error handler answers 503 storage_unavailable.
+ */
+export class BlobStoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The file store is unavailable', { cause });
+    this.name = 'BlobStoreUnavailableError';
+  }
+}
+
 // Segments start with a letter or digit, so '.', '..' and hidden names can never appear.
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 

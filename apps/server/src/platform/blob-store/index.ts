@@ -3,7 +3,12 @@ import type { AppConfig } from '../../config';
 import type { BlobStore } from './blob-store';
 import { createFsBlobStore } from './fs-blob-store';
 
-export { assertValidBlobKey, BlobNotFoundError, contentKey } from './blob-store';
+export {
+  assertValidBlobKey,
+  BlobNotFoundError,
+  BlobStoreUnavailableError,
+  contentKey,
+} from './blob-store';
 export type { BlobPutOptions, BlobRange, BlobStore, StoredBlob } from './blob-store';
 
 /**

@@ -12,7 +12,13 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../../config';
-import { assertValidBlobKey, BlobNotFoundError, contentKey, type BlobStore } from './blob-store';
+import {
+  assertValidBlobKey,
+  BlobNotFoundError,
+  BlobStoreUnavailableError,
+  contentKey,
+  type BlobStore,
+} from './blob-store';
 
 /**
  * Multipart upload settings: at most QUEUE_SIZE parts of PART_SIZE bytes are in memory per upload
@@ -65,7 +71,7 @@ export function createS3BlobStore(opts: { client: S3Client; bucket: string }): B
       // Stop reading the caller's stream (a request body must not hang) and report the cause:
       // when the source failed, lib-storage may surface the abort call's error instead.
       metered.body.destroy();
-      throw metered.sourceError() ?? error;
+      throw metered.sourceError() ?? unavailableOr(error);
     }
     return metered.size();
   }
@@ -76,7 +82,7 @@ export function createS3BlobStore(opts: { client: S3Client; bucket: string }): B
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
-      throw error;
+      throw unavailableOr(error);
     }
   }
 
@@ -98,14 +104,18 @@ export function createS3BlobStore(opts: { client: S3Client; bucket: string }): B
         const key = contentKey(prefix, sha256);
         // Copied even when identical content is there: the copy renews its LastModified, so the
         // orphan sweep cannot remove it while the row that will reference it is being written.
-        await client.send(
-          new CopyObjectCommand({
-            Bucket: bucket,
-            Key: key,
-            CopySource: `${bucket}/${tmpKey}`,
-            MetadataDirective: 'COPY', // keeps the content type
-          }),
-        );
+        await client
+          .send(
+            new CopyObjectCommand({
+              Bucket: bucket,
+              Key: key,
+              CopySource: `${bucket}/${tmpKey}`,
+              MetadataDirective: 'COPY', // keeps the content type
+            }),
+          )
+          .catch((error: unknown) => {
+            throw unavailableOr(error);
+          });
         return { key, sha256, size };
       } finally {
         // Success or failure, the temporary object goes. Should this delete itself fail, the
@@ -130,14 +140,18 @@ export function createS3BlobStore(opts: { client: S3Client; bucket: string }): B
         return res.Body;
       } catch (error) {
         if (isMissing(error)) throw new BlobNotFoundError(key);
-        throw error;
+        throw unavailableOr(error);
       }
     },
 
     async delete(key) {
       assertValidBlobKey(key);
       // S3 answers 204 for a missing key too: deleting twice is fine.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      await client
+        .send(new DeleteObjectCommand({ Bucket: bucket, Key: key }))
+        .catch((error: unknown) => {
+          throw unavailableOr(error);
+        });
     },
 
     async exists(key) {
@@ -259,4 +273,36 @@ function meter(source: Readable, hash?: crypto.Hash) {
 function isMissing(error: unknown): boolean {
   const name = (error as { name?: string } | null)?.name;
   return name === 'NoSuchKey' || name === 'NotFound';
+}
+
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * S3 cannot be reached (connection refused or dropped, timed out after the SDK's retries) or
+ * answers 5xx (503 SlowDown, 500 InternalError): a BlobStoreUnavailableError, which the API
+ * answers with 503. Anything else (403 AccessDenied, a bad bucket name) stays what it is.
+ */
+function unavailableOr(error: unknown): unknown {
+  const e = error as {
+    code?: unknown;
+    name?: unknown;
+    $metadata?: { httpStatusCode?: number };
+  } | null;
+  const status = e?.$metadata?.httpStatusCode ?? 0;
+  if (
+    (typeof e?.code === 'string' && NETWORK_ERRORS.has(e.code)) ||
+    e?.name === 'TimeoutError' ||
+    status >= 500
+  )
+    return new BlobStoreUnavailableError(error);
+  return error;
 }

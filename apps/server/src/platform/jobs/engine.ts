@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client';
+import { faultPoint } from '../fault-points';
 import { pgliteBossDb } from './pg-boss-db';
 import { FAILED_JOB_RETENTION_DAYS, queueDefinitions, queueNames } from './queues';
 import type { JobContext, JobEngine, JobHandler, QueueName, SendJobOptions } from './types';
@@ -27,6 +28,11 @@ export interface JobEngineOptions {
   stopTimeoutMs?: number;
   /** PostgreSQL connections of pg-boss's own pool (server only). */
   poolSize?: number;
+  /**
+   * How often the supervising engine expires active jobs whose process died and archives old
+   * ones (pg-boss maintenance; JOB_MAINTENANCE_INTERVAL_SECONDS, 120 by default).
+   */
+  maintenanceIntervalSeconds?: number;
 }
 
 /** The engine with its lifecycle: what app.ts, worker.ts and tests hold. */
@@ -113,6 +119,7 @@ export function createJobEngine(
     // Expiry and archiving need one supervising instance; cron schedules a worker process.
     supervise: options.runWorkers,
     schedule: options.runWorkers,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 120,
     archiveFailedAfterSeconds: FAILED_JOB_RETENTION_DAYS * 24 * 60 * 60,
     retentionDays: FAILED_JOB_RETENTION_DAYS,
   };
@@ -156,6 +163,7 @@ export function createJobEngine(
     };
     try {
       if (!registration) throw new Error(`No handler for the queue ${queue}`);
+      await faultPoint(`job:${queue}`);
       await withinSeconds(registration.handler(context), queueDefinitions[queue].expireInSeconds);
     } catch (err) {
       const error = errorOf(err);
