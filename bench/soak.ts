@@ -5,7 +5,7 @@
 // notifications, chat; vendor upload + send; operator approve + pay and division orders out;
 // owner returns them, half signed. Prints per endpoint count, errors, p50/p95/p99, each instance's
 // RSS every 10 s and its growth after the warm-up. Exit 1 on any error or growth > 10 %.
-//   npm run bench:soak [-- --minutes 10 --users 100 --warmup 1 --think 3]
+//   npm run bench:soak [-- --minutes 10 --users 100 --warmup 1 --think 3] (--keep: keep the database)
 //   BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (3861)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -84,7 +84,8 @@ try {
   exitCode = await soak(people);
 } finally {
   await Promise.all(instances.map((i) => i.stop()));
-  await database.drop();
+  if (argv.includes('--keep')) console.log(`kept the database: ${database.url}`);
+  else await database.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode ?? 1);

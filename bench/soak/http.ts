@@ -18,13 +18,13 @@ export class Stats {
   readonly failures = new Map<string, string[]>();
   measuring = false;
 
-  add(record: CallRecord, body?: string) {
+  add(record: CallRecord, body?: string, where?: string) {
     if (!this.measuring) return;
     this.records.push(record);
     if (record.status >= 200 && record.status < 400) return;
     if (record.expected) return;
     const list = this.failures.get(record.label) ?? [];
-    if (list.length < 5) list.push(`${record.status} ${body?.slice(0, 300) ?? ''}`);
+    if (list.length < 5) list.push(`${record.status} ${where ?? ''} ${body?.slice(0, 300) ?? ''}`);
     this.failures.set(record.label, list);
   }
 }
@@ -118,7 +118,11 @@ export class UserHttp {
     }
     const ms = performance.now() - started;
     const expected = (opts.expect ?? []).includes(status);
-    this.stats.add({ label, ms, status, expected, at: Date.now() }, text);
+    this.stats.add(
+      { label, ms, status, expected, at: Date.now() },
+      text,
+      `${method} ${path} via ${this.base} as ${this.address} in company ${this.companyId}`,
+    );
     return {
       status,
       headers: resHeaders,
