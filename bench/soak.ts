@@ -231,9 +231,20 @@ function report(
     console.log(
       `instance ${i + 1} RSS (MB, every 10 s): ${samples.map((s) => mb(s.bytes)).join(' ')}`,
     );
+    // The trend after the warm-up (least squares, MB per minute) and the range tell a leak from
+    // the garbage collector's saw-tooth.
+    const xs = after.map((s) => (s.at - warmupEnd) / 60_000);
+    const ys = after.map((s) => s.bytes / 1024 / 1024);
+    const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+    const slope =
+      xs.reduce((sum, x, k) => sum + (x - mx) * (ys[k]! - my), 0) /
+      (xs.reduce((sum, x) => sum + (x - mx) ** 2, 0) || 1);
     console.log(
       `instance ${i + 1}: ${mb(base)} MB after the warm-up → ${mb(last)} MB at the end: ` +
-        `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (limit 10 %)`,
+        `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (limit 10 %); after the warm-up ` +
+        `${Math.round(Math.min(...ys))}–${Math.round(Math.max(...ys))} MB, trend ` +
+        `${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min`,
     );
   });
   for (const inst of instances) {
