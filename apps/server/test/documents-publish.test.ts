@@ -7,7 +7,14 @@ import {
   type DocumentDto,
   type MetadataValueInput,
 } from '@flowline/shared';
-import { devMailbox, documents, notifications, parties } from '../src/db/schema/index';
+import {
+  devMailbox,
+  documentRoutes,
+  documents,
+  notifications,
+  parties,
+} from '../src/db/schema/index';
+import { Queue } from '../src/platform/jobs/types';
 import type { TestApp } from './helpers/app';
 import { buildDocument, routeOf } from './helpers/document-factories';
 import {
@@ -252,6 +259,42 @@ describe('PUT /documents/{id}/publish', () => {
       isReadOnly: false,
       availableActions: { returnSign: true, send: false, close: true, edit: false },
     });
+  });
+
+  it('answers the sent document even when the receiver moves it right after the commit', async () => {
+    // Found by the soak (bench/soak.ts): an owner returned a division order signed within a second
+    // of its send, the signed version took over the routes, and the sender's publish — reading the
+    // document again after the commit — answered 404 for a send that had happened. The receiving
+    // mail is queued after the commit and before the answer; the routes move there, as a signed
+    // return moves them.
+    const doc = await draft();
+    // The new version has no routes of its own until it takes the old one's.
+    const signedVersion = await draft();
+    await t.db.delete(documentRoutes).where(eq(documentRoutes.documentId, signedVersion.id));
+    const jobs = t.app.jobs;
+    const send = jobs.send.bind(jobs);
+    let moved = false;
+    jobs.send = async (queue, data, options) => {
+      if (!moved && (queue === Queue.mail || queue === Queue.notificationMail)) {
+        moved = true;
+        await t.db
+          .update(documentRoutes)
+          .set({ documentId: signedVersion.id })
+          .where(eq(documentRoutes.documentId, doc.id));
+      }
+      return send(queue, data, options);
+    };
+    try {
+      const res = await publish(doc.id);
+      expect(moved).toBe(true);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<DocumentDto>()).toMatchObject({
+        id: doc.id,
+        routeStatusId: RouteStatus.Sent,
+      });
+    } finally {
+      jobs.send = send;
+    }
   });
 });
 

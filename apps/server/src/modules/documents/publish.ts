@@ -171,8 +171,12 @@ export async function publishDocument(
         actionData: String(doc.id),
       })),
     );
+    // The answer is the document as this send left it, read before the commit: once committed,
+    // the receiver may move it at once (a signed return hands its routes to a new version), and
+    // reading it again afterwards answered 404 for a send that had happened.
+    const dto = await presentForCaller(tx, ctx, await loadDocument(tx, ctx, id));
     await faultPoint('publish:before-commit');
-    return { memberIds, sender, number, typeName: loaded.type.name, approval };
+    return { memberIds, sender, number, typeName: loaded.type.name, approval, dto };
   });
   await faultPoint('publish:after-commit');
   await mailAutoApproval(db, deps, sent.approval);
@@ -180,7 +184,7 @@ export async function publishDocument(
   await mailReceivers(db, deps, id, sent).catch((err: unknown) =>
     deps.log.error({ err, documentId: id }, 'could not send the document received mails'),
   );
-  return presentForCaller(db, ctx, await loadDocument(db, ctx, id));
+  return sent.dto;
 }
 
 async function mailReceivers(
