@@ -52,6 +52,8 @@ function deliverMailBeforeAnswering(app: FastifyInstance) {
 export async function buildTestApp(
   env: Record<string, string> = {},
   sameAs?: TestApp,
+  /** Registers test-only routes or hooks before the app is ready. */
+  beforeReady?: (app: FastifyInstance, database: Database) => void,
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,6 +66,7 @@ export async function buildTestApp(
   const database = sameAs?.database ?? (await createTestDatabase());
   const keys = sameAs?.keys ?? (await generateSigningKeys());
   const app = await buildApp({ config, database, keys, logger: false });
+  beforeReady?.(app, database);
   await app.ready();
   deliverMailBeforeAnswering(app);
 
