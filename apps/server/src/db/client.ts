@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { holdPgliteLock } from './pglite-lock';
 import * as schema from './schema/index';
-import { TENANT_ROLE, tenantScopeCompanyId } from './tenant-scope';
+import { TenantScopedPool, tenantScopedPglite } from './tenant-scoped-driver';
 
 export type Schema = typeof schema;
 /** The one database type used by repositories, whichever driver is underneath. */
@@ -100,101 +100,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     raw: { kind: 'pglite', pglite },
   };
 }
-
-/**
- * Row-level security on PGlite (docs/row-level-security.md): PGlite is one session shared by
- * everything (pg-boss too), so no session state may be left behind. A query made in a tenant
- * scope runs in its own transaction that first sets the role and `app.company_id` locally; a
- * transaction begun in a tenant scope starts the same way. Anything else passes through.
- */
-function tenantScopedPglite(pglite: PGlite): PGlite {
-  const scopeTransaction = async (tx: Transaction, companyId: number) => {
-    await tx.query(SCOPE_LOCALLY, [String(companyId)]);
-  };
-  return new Proxy(pglite, {
-    get(target, prop, receiver) {
-      if (prop === 'query')
-        return (text: string, params?: unknown[], options?: QueryOptions) => {
-          const companyId = tenantScopeCompanyId();
-          if (companyId === null) return target.query(text, params, options);
-          return target.transaction(async (tx) => {
-            await scopeTransaction(tx, companyId);
-            return tx.query(text, params, options);
-          });
-        };
-      if (prop === 'transaction')
-        return <T>(fn: (tx: Transaction) => Promise<T>) => {
-          const companyId = tenantScopeCompanyId();
-          if (companyId === null) return target.transaction(fn);
-          return target.transaction(async (tx) => {
-            await scopeTransaction(tx, companyId);
-            return fn(tx);
-          });
-        };
-      const value: unknown = Reflect.get(target, prop, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
-}
-
-/** Role and company for the current transaction only (PGlite). */
-const SCOPE_LOCALLY = `SELECT set_config('role', '${TENANT_ROLE}', true), set_config('app.company_id', $1, true)`;
-
-/**
- * Row-level security on the PostgreSQL server: each pooled connection carries the scope of its
- * last checkout as session state (role + `app.company_id`), applied on checkout only when it
- * differs from what the checkout needs — one round trip on a change, none when the same company
- * (or no company) uses the connection again. Measured cheaper than scoping every statement in a
- * transaction of its own (docs/row-level-security.md). The class name contains 'Pool' because
- * drizzle checks it to check out a client for a transaction.
- */
-class TenantScopedPool {
-  /** The scope each pooled connection is in; absent = unscoped. */
-  private readonly scopes = new WeakMap<pg.PoolClient, number>();
-
-  constructor(private readonly pool: pg.Pool) {}
-
-  async connect(): Promise<pg.PoolClient> {
-    const client = await this.pool.connect();
-    const wanted = tenantScopeCompanyId();
-    const current = this.scopes.get(client) ?? null;
-    if (wanted === current) return client;
-    try {
-      if (wanted === null) {
-        await client.query(UNSCOPE_SESSION);
-        this.scopes.delete(client);
-      } else {
-        // An integer from the verified tenant context: safe to inline (one simple-protocol trip).
-        await client.query(scopeSession(wanted));
-        this.scopes.set(client, wanted);
-      }
-    } catch (err) {
-      client.release(err as Error);
-      throw err;
-    }
-    return client;
-  }
-
-  async query(config: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-    const client = await this.connect();
-    try {
-      return await client.query(config, values);
-    } finally {
-      client.release();
-    }
-  }
-
-  end(): Promise<void> {
-    return this.pool.end();
-  }
-}
-
-function scopeSession(companyId: number): string {
-  if (!Number.isSafeInteger(companyId)) throw new Error('Invalid tenant company id');
-  return `SELECT set_config('role', '${TENANT_ROLE}', false), set_config('app.company_id', '${companyId}', false)`;
-}
-
-const UNSCOPE_SESSION = `SELECT set_config('role', 'none', false), set_config('app.company_id', '', false)`;
 
 const RELISTEN_DELAY_MS = 1000;
 

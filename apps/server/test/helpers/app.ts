@@ -58,14 +58,15 @@ export async function buildTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '3999',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: '/nonexistent',
     NOTIFICATION_MAIL_DELAY_SECONDS: '0',
     ...env,
   });
   const database = sameAs?.database ?? (await createTestDatabase());
   const keys = sameAs?.keys ?? (await generateSigningKeys());
-  const app = await buildApp({ config, database, keys, logger: false });
+  const logger = process.env.TEST_LOG_LEVEL ? undefined : false;
+  const app = await buildApp({ config, database, keys, logger });
   beforeReady?.(app, database);
   await app.ready();
   deliverMailBeforeAnswering(app);

@@ -109,14 +109,8 @@ describe('row-level security on the request path', () => {
     privateOfA = await buildDocument(t.db, { owner: a, user: userA });
     sharedAB = await buildDocument(t.db, { owner: a, user: userA, receiver: b });
     privateOfC = await buildDocument(t.db, { owner: c, user: userC });
-    const [rowA] = await t.db
-      .insert(achs)
-      .values(achValues(a.id, 'A bank'))
-      .returning();
-    const [rowB] = await t.db
-      .insert(achs)
-      .values(achValues(b.id, 'B bank'))
-      .returning();
+    const [rowA] = await t.db.insert(achs).values(achValues(a.id, 'A bank')).returning();
+    const [rowB] = await t.db.insert(achs).values(achValues(b.id, 'B bank')).returning();
     achA = rowA!.id;
     achB = rowB!.id;
   });
@@ -159,25 +153,27 @@ describe('row-level security on the request path', () => {
       expect(ids((await get(userB, b, `/api/test-rls/${table}`)).rows)).not.toContain(
         privateOfA.id,
       );
-      expect(ids((await get(userC, c, `/api/test-rls/${table}`)).rows)).not.toContain(
-        sharedAB.id,
-      );
+      expect(ids((await get(userC, c, `/api/test-rls/${table}`)).rows)).not.toContain(sharedAB.id);
     }
 
     const everything = ids((await get(userB, b, '/api/test-rls/documents/unscoped')).rows);
-    expect(everything).toEqual(
-      expect.arrayContaining([privateOfA.id, sharedAB.id, privateOfC.id]),
-    );
+    expect(everything).toEqual(expect.arrayContaining([privateOfA.id, sharedAB.id, privateOfC.id]));
   });
 
   it('refuses to write another company’s row and leaves its rows alone', async () => {
-    const refused = await t.as(userB, b.id)({
+    const refused = await t.as(
+      userB,
+      b.id,
+    )({
       method: 'POST',
       url: '/api/test-rls/write-ach',
       payload: { companyId: a.id },
     });
     expect(refused.json()).toEqual({ written: false, code: '42501' });
-    const own = await t.as(userB, b.id)({
+    const own = await t.as(
+      userB,
+      b.id,
+    )({
       method: 'POST',
       url: '/api/test-rls/write-ach',
       payload: { companyId: b.id },
@@ -185,7 +181,10 @@ describe('row-level security on the request path', () => {
     expect(own.json()).toEqual({ written: true });
 
     // An UPDATE without WHERE changes only the request company's rows.
-    const renamed = await t.as(userB, b.id)({
+    const renamed = await t.as(
+      userB,
+      b.id,
+    )({
       method: 'POST',
       url: '/api/test-rls/rename-all-achs',
       payload: { bankName: 'Renamed by B' },
@@ -209,6 +208,16 @@ describe('row-level security on the request path', () => {
       t.db.transaction(async (tx) => tx.select({ id: achs.id }).from(achs)),
     );
     expect(inTx.map((r) => r.id)).toEqual([achA]);
+    // The escape works inside a transaction too, for its statements only.
+    const counts = await withTenantScope(a.id, () =>
+      t.db.transaction(async (tx) => {
+        const own = await tx.select({ id: achs.id }).from(achs);
+        const all = await withoutTenantScope(() => tx.select({ id: achs.id }).from(achs));
+        const ownAgain = await tx.select({ id: achs.id }).from(achs);
+        return [own.length, all.length >= 3, ownAgain.length];
+      }),
+    );
+    expect(counts).toEqual([1, true, 1]);
     // Connections (PostgreSQL) or the session (PGlite) carry nothing over to unscoped work.
     for (let i = 0; i < 12; i++) {
       const rows = await t.db.select({ id: achs.id }).from(achs);

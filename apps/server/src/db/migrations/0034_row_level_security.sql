@@ -38,23 +38,25 @@ CREATE OR REPLACE FUNCTION app_company_id() RETURNS integer
   LANGUAGE sql STABLE
   AS $$ SELECT nullif(current_setting('app.company_id', true), '')::integer $$;
 --> statement-breakpoint
--- Whether the request's company shares the document: it sent it or holds a route to it.
+-- Whether the request's company shares the document: it sent it, or holds a route to it, to the
+-- version it replaces (while the new version's routes are being written) or to any version of
+-- the same chain (routes move to the newest version; the earlier ones stay shared).
 -- SECURITY DEFINER (runs as the owner, unrestricted) so that policies of documents and
 -- document_routes can consult each other without recursing. Names are schema-qualified.
 CREATE OR REPLACE FUNCTION app_document_visible(doc integer) RETURNS boolean
   LANGUAGE sql STABLE SECURITY DEFINER
   AS $$
-    SELECT EXISTS (SELECT 1 FROM public.documents d
-                   WHERE d.id = doc AND d.owner_company_id = public.app_company_id())
-        OR EXISTS (SELECT 1 FROM public.document_routes r
-                   WHERE r.document_id = doc AND r.company_id = public.app_company_id())
-  $$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION app_holds_route(doc integer) RETURNS boolean
-  LANGUAGE sql STABLE SECURITY DEFINER
-  AS $$
-    SELECT EXISTS (SELECT 1 FROM public.document_routes r
-                   WHERE r.document_id = doc AND r.company_id = public.app_company_id())
+    SELECT EXISTS (
+      SELECT 1 FROM public.documents d
+      WHERE d.id = doc
+        AND (d.owner_company_id = public.app_company_id()
+          OR EXISTS (SELECT 1 FROM public.document_routes r
+                     WHERE r.document_id IN (d.id, d.previous_version_id)
+                       AND r.company_id = public.app_company_id())
+          OR EXISTS (SELECT 1 FROM public.documents v
+                     JOIN public.document_routes r ON r.document_id = v.id
+                     WHERE v.version_root_id = d.version_root_id
+                       AND r.company_id = public.app_company_id())))
   $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION app_chat_thread_visible(thread integer) RETURNS boolean
@@ -115,7 +117,13 @@ CREATE POLICY line_item_coding_tenant ON line_item_coding TO flowline_tenant USI
 --> statement-breakpoint
 ALTER TABLE documents ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY documents_tenant ON documents TO flowline_tenant USING (owner_company_id = app_company_id() OR app_holds_route(id)) WITH CHECK (owner_company_id = app_company_id());
+-- A document is written by its sender, or as a new version of a document the company shares
+-- (the owner's signed return of a division order becomes the next version).
+CREATE POLICY documents_tenant ON documents TO flowline_tenant
+  USING (owner_company_id = app_company_id() OR app_document_visible(id)
+    OR (previous_version_id IS NOT NULL AND app_document_visible(previous_version_id)))
+  WITH CHECK (owner_company_id = app_company_id() OR app_document_visible(id)
+    OR (previous_version_id IS NOT NULL AND app_document_visible(previous_version_id)));
 --> statement-breakpoint
 ALTER TABLE document_routes ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
