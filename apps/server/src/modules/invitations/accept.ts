@@ -112,7 +112,7 @@ export async function acceptInvitation(
     mail?: { mailer: Mailer; publicUrl: string };
   } = {},
 ): Promise<InvitationAccepted> {
-  // Row-level security escape: accepting writes both companies' connection records, each pointing at the other.
+  // Row-level security escape: accepting writes both companies' connection records.
   return withoutTenantScope(async () => {
     assertAdministrator(ctx);
     if ('newProfile' in choice) await assertNewProfile(db, ctx, choice.newProfile);

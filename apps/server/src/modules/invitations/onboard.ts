@@ -124,7 +124,7 @@ export async function onboardInvitation(
   ctx: TenantContext,
   token: string,
 ): Promise<InvitationRegistered> {
-  // Row-level security escape: onboarding closes the sender's invitation and writes both sides' records.
+  // Row-level security escape: onboarding writes both sides' records.
   return withoutTenantScope(async () => {
     const done = await deps.db.transaction(async (tx) => {
       const result = await onboardInTx(tx, ctx, token, new Date());

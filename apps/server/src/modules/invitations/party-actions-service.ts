@@ -157,7 +157,7 @@ export async function connectParty(
   partyId: number,
   opts: ConnectOptions,
 ): Promise<{ connected: boolean }> {
-  // Row-level security escape: a connection request (or accepting a crossed one) writes the other company's records.
+  // Row-level security escape: a request (or accepting a crossed one) writes the other side.
   return withoutTenantScope(async () => {
     assertAdministrator(ctx);
     const { db } = deps;

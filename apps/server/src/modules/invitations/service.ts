@@ -155,7 +155,7 @@ export async function rejectInvitation(
   ctx: TenantContext,
   id: number,
 ): Promise<void> {
-  // Row-level security escape: rejecting updates the sender's connection record and notifies the sender.
+  // Row-level security escape: rejecting updates and notifies the sender's side.
   return withoutTenantScope(async () => {
     assertAdministrator(ctx);
     const now = new Date();
