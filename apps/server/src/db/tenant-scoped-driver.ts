@@ -78,7 +78,7 @@ export function tenantScopedPglite(pglite: PGlite): PGlite {
   const scopedTx = (tx: Transaction): Transaction => {
     const scope = new TransactionScope(null);
     return new Proxy(tx, {
-      get(target, prop, receiver) {
+      get(target, prop) {
         if (prop === 'query')
           return async <T>(text: string, params?: unknown[], options?: QueryOptions) => {
             const switchTo = scope.before(text);
@@ -87,13 +87,13 @@ export function tenantScopedPglite(pglite: PGlite): PGlite {
             scope.after(text);
             return result;
           };
-        const value: unknown = Reflect.get(target, prop, receiver);
+        const value: unknown = Reflect.get(target, prop);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
   };
   return new Proxy(pglite, {
-    get(target, prop, receiver) {
+    get(target, prop) {
       if (prop === 'query')
         return <T>(
           text: string,
@@ -106,7 +106,7 @@ export function tenantScopedPglite(pglite: PGlite): PGlite {
       if (prop === 'transaction')
         return <T>(fn: (tx: Transaction) => Promise<T>) =>
           target.transaction((tx) => fn(scopedTx(tx)));
-      const value: unknown = Reflect.get(target, prop, receiver);
+      const value: unknown = Reflect.get(target, prop);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
@@ -164,9 +164,9 @@ export class TenantScopedPool {
       return result;
     };
     return new Proxy(client, {
-      get(target, prop, receiver) {
+      get(target, prop) {
         if (prop === 'query') return query;
-        const value: unknown = Reflect.get(target, prop, receiver);
+        const value: unknown = Reflect.get(target, prop);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });

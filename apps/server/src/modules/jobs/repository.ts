@@ -49,7 +49,9 @@ export async function listFailedJobs(
 ): Promise<{ rows: FailedJobRow[]; total: number }> {
   const where = sql`state = 'failed' AND ${ourQueues} ${scopeOf(scope)}`;
   const rows = rowsOf<FailedJobRow>(
-    await engineExecute(db, sql`
+    await engineExecute(
+      db,
+      sql`
       SELECT id::text AS "id", name AS "queue", data->>'label' AS "label",
         (data->>'companyId')::int AS "companyId", created_on AS "createdOn",
         completed_on AS "completedOn", retry_count + 1 AS "attempts",
@@ -57,7 +59,8 @@ export async function listFailedJobs(
       FROM ${jobTable}
       WHERE ${where}
       ORDER BY completed_on DESC NULLS LAST, id
-      LIMIT ${page.limit} OFFSET ${page.offset}`),
+      LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
   );
   const [count] = rowsOf<{ n: number }>(
     await engineExecute(db, sql`SELECT count(*)::int AS "n" FROM ${jobTable} WHERE ${where}`),
@@ -72,9 +75,12 @@ export async function findFailedJob(
   id: string,
 ): Promise<{ id: string; queue: string } | undefined> {
   const [row] = rowsOf<{ id: string; queue: string }>(
-    await engineExecute(db, sql`
+    await engineExecute(
+      db,
+      sql`
       SELECT id::text AS "id", name AS "queue" FROM ${jobTable}
-      WHERE id = ${id}::uuid AND state = 'failed' AND ${ourQueues} ${scopeOf(scope)}`),
+      WHERE id = ${id}::uuid AND state = 'failed' AND ${ourQueues} ${scopeOf(scope)}`,
+    ),
   );
   return row;
 }
