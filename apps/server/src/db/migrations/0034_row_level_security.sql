@@ -1,7 +1,8 @@
 -- Row-level security as a second wall for tenant isolation (issue 17 item 2,
 -- docs/row-level-security.md). Requests run their queries as flowline_tenant with app.company_id
--- set (src/db/tenant-scope.ts, src/db/tenant-scoped-driver.ts); the connecting role (owner or superuser) used by
--- start-up, jobs, migrations and seeding is not restricted (RLS is enabled, not forced).
+-- set (src/db/tenant-scope.ts, src/db/tenant-scoped-driver.ts); the connecting role (owner or
+-- superuser) used by start-up, jobs, migrations and seeding is not restricted (RLS is enabled,
+-- not forced).
 -- Roles are cluster-wide and test runs migrate databases concurrently: create it race-safely.
 DO $$
 BEGIN
