@@ -86,6 +86,12 @@ const targets = [
     path: '/api/users/current',
     headers: tenantHeaders,
   },
+  // Row-level security (docs/row-level-security.md): a list over the policed document tables.
+  {
+    title: 'GET /api/documentroute (a list page)',
+    path: '/api/documentroute',
+    headers: tenantHeaders,
+  },
 ];
 
 // --only users/current: health and that endpoint only (for profiling with --cpu-prof).

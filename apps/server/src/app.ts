@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import { runInRequestScope } from './db/tenant-scope';
 import type { SigningKeys } from './auth/keys';
 import { requestContextPlugin } from './auth/request-context';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
@@ -55,6 +56,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy as boolean,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // First hook: an empty row-level-security scope per request, filled once the tenant is known
+  // (auth/request-context.ts); every later hook and the handler run inside it.
+  app.addHook('onRequest', (_req, _reply, done) => runInRequestScope(done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (req, reply) => {

@@ -7,6 +7,7 @@ import {
   apiKeyMessages,
 } from '@flowline/shared';
 import type { Database, Db } from '../db/client';
+import { scopeRequestToCompany } from '../db/tenant-scope';
 import { forbidden, unauthorized } from '../errors';
 import { authenticateApiKey } from '../modules/api-keys/service';
 import {
@@ -141,11 +142,13 @@ export const requestContextPlugin = fp(
       if ('apiKey' in credential) {
         const found = await authenticateKey(opts.db, credential.apiKey, companyId);
         req.user = found.user;
-        if (access === 'company')
+        if (access === 'company') {
           req.tenant = {
             ...(await loadTenant(opts.db, found.user, found.companyId)),
             requestId: req.id,
           };
+          scopeRequestToCompany(found.companyId);
+        }
         return;
       }
       const identity = await opts.verifyToken(credential.token);
@@ -168,6 +171,8 @@ export const requestContextPlugin = fp(
           ...tenantOf(context.user, companyId, context.membership),
           requestId: req.id,
         };
+        // From here on the request's queries see only this company's rows (row-level security).
+        scopeRequestToCompany(companyId);
       }
     });
   },

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { holdPgliteLock } from './pglite-lock';
 import * as schema from './schema/index';
+import { TenantScopedPool, tenantScopedPglite } from './tenant-scoped-driver';
 
 export type Schema = typeof schema;
 /** The one database type used by repositories, whichever driver is underneath. */
@@ -46,7 +47,7 @@ export interface DatabaseOptions {
 const MIGRATION_LOCK_ID = 7_263_001;
 
 /** Several instances may start at once against one server: only one migrates at a time. */
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
+async function migrateWithLock(pool: TenantScopedPool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -66,13 +67,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const scopedPool = new TenantScopedPool(pool);
+    const db = drizzlePg(scopedPool as unknown as pg.Pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
-      migrate: () => migrateWithLock(pool),
+      migrate: () => migrateWithLock(scopedPool),
       listen: (channel, onPayload) => listenOnServer(opts.url!, channel, onPayload),
-      close: () => pool.end(),
+      close: () => scopedPool.end(),
       raw: { kind: 'postgres', url: opts.url },
     };
   }
@@ -85,7 +87,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (opts.pgliteDir) release = holdPgliteLock(opts.pgliteDir);
   }
   const pglite = client;
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  const db = drizzlePglite(tenantScopedPglite(pglite), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -53,18 +53,22 @@ function deliverMailBeforeAnswering(app: FastifyInstance) {
 export async function buildTestApp(
   env: Record<string, string> = {},
   sameAs?: Pick<TestApp, 'database'> & Partial<Pick<TestApp, 'keys'>>,
+  /** Registers test-only routes or hooks before the app is ready. */
+  beforeReady?: (app: FastifyInstance, database: Database) => void,
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: '3999',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST_DIR: '/nonexistent',
     NOTIFICATION_MAIL_DELAY_SECONDS: '0',
     ...env,
   });
   const database = sameAs?.database ?? (await createTestDatabase());
   const keys = sameAs?.keys ?? (await generateSigningKeys());
-  const app = await buildApp({ config, database, keys, logger: false });
+  const logger = process.env.TEST_LOG_LEVEL ? undefined : false;
+  const app = await buildApp({ config, database, keys, logger });
+  beforeReady?.(app, database);
   await app.ready();
   deliverMailBeforeAnswering(app);
 

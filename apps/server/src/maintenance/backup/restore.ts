@@ -26,6 +26,7 @@ import {
   type Manifest,
 } from './archive';
 import { extractPgliteDump, extractTar, TarFormatError, type ExtractedEntry } from './tar';
+import { ensureTenantRole } from '../../db/tenant-role';
 
 export interface RestoreOptions {
   config: AppConfig;
@@ -203,6 +204,8 @@ async function restoreStaged({
     await extractPgliteDump(staged(PGLITE_PART), pgliteDir);
   } else {
     await binaryMajor('pg_restore');
+    // The dump's grants and policies name the row-level-security role, which a new server lacks.
+    await ensureTenantRole(config.databaseUrl!);
     log('Restoring the PostgreSQL database (pg_restore, one transaction)…');
     const { dbname, env } = connectionForChild(config.databaseUrl!);
     await runTool(

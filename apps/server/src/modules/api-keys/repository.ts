@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { apiKeys, membershipRoles, users } from '../../db/schema/index';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -53,13 +54,16 @@ export async function revokeKey(db: Db, id: number) {
  * known. Revoked keys are never returned.
  */
 export async function unsafeFindActiveKeyByHash(db: Db, keyHash: string) {
-  const [row] = await db
-    .select({ key: apiKeys, user: users })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
-    .limit(1);
-  return row ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db
+      .select({ key: apiKeys, user: users })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 /** At most once a minute per key, so a busy integration does not write on every call. */

@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import {
   chatMessages,
   chatThreads,
@@ -101,21 +102,24 @@ export async function liveConnections(
     eq(parties.isDisconnected, false),
     eq(parties.isActive, true),
   );
-  const rows = await db
-    .selectDistinct({
-      companyId: parties.companyId,
-      connectedCompanyId: parties.connectedCompanyId,
-    })
-    .from(parties)
-    .where(
-      and(
-        live,
-        or(
-          and(eq(parties.companyId, companyId), inArray(parties.connectedCompanyId, otherIds)),
-          and(inArray(parties.companyId, otherIds), eq(parties.connectedCompanyId, companyId)),
+  // Row-level security escape: a live connection is both companies' records of each other.
+  const rows = await withoutTenantScope(() =>
+    db
+      .selectDistinct({
+        companyId: parties.companyId,
+        connectedCompanyId: parties.connectedCompanyId,
+      })
+      .from(parties)
+      .where(
+        and(
+          live,
+          or(
+            and(eq(parties.companyId, companyId), inArray(parties.connectedCompanyId, otherIds)),
+            and(inArray(parties.companyId, otherIds), eq(parties.connectedCompanyId, companyId)),
+          ),
         ),
       ),
-    );
+  );
   const mine = new Set<number>();
   const theirs = new Set<number>();
   for (const r of rows) {
@@ -453,18 +457,21 @@ export async function usersWithUnreadChatNotification(
   userIds: number[],
 ): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: notifications.userId })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.companyId, companyId),
-        inArray(notifications.userId, userIds),
-        eq(notifications.isRead, false),
-        eq(notifications.actionId, CHAT_NOTIFICATION_ACTION),
-        eq(notifications.actionData, channelUrl),
+  // Row-level security escape: the other company's unread chat notifications (one per thread).
+  const rows = await withoutTenantScope(() =>
+    db
+      .selectDistinct({ userId: notifications.userId })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.companyId, companyId),
+          inArray(notifications.userId, userIds),
+          eq(notifications.isRead, false),
+          eq(notifications.actionId, CHAT_NOTIFICATION_ACTION),
+          eq(notifications.actionData, channelUrl),
+        ),
       ),
-    );
+  );
   return new Set(rows.map((r) => r.userId));
 }
 

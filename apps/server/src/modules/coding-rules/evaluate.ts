@@ -1,3 +1,4 @@
+import { withTenantScope } from '../../db/tenant-scope';
 import { and, eq } from 'drizzle-orm';
 import {
   codingKinds,
@@ -117,46 +118,50 @@ export async function applyCodingRules(
   receiverCompanyId: number,
   documentId: number,
 ): Promise<AutoApproval | null> {
-  const evaluated = await outcomeFor(tx, receiverCompanyId, documentId);
-  const rule = evaluated?.outcome.autoApproveBy;
-  if (!evaluated || !rule) return null;
-  const { visible, type } = evaluated;
-  const decision = decideWorkflowMove({
-    action: 'approve',
-    templateId: type.templateId,
-    documentTypeId: type.id,
-    routeStatusId: visible.route.routeStatusId,
-    side: 'received',
-    userType: UserType.Regular,
-    roles: [Role.Administrator],
-  });
-  if (!decision.allowed) return null;
-  await documents.setStatusOfAllRoutes(tx, documentId, RouteStatus.Approved);
-  const message = codingRuleMessages.approvedAutomatically(rule.name);
-  await appendHistory(tx, [
-    {
+  // Acts for the receiver (also inside the sender's publish): its rules, coding and lines are
+  // read under the receiver's row-level-security scope.
+  return withTenantScope(receiverCompanyId, async () => {
+    const evaluated = await outcomeFor(tx, receiverCompanyId, documentId);
+    const rule = evaluated?.outcome.autoApproveBy;
+    if (!evaluated || !rule) return null;
+    const { visible, type } = evaluated;
+    const decision = decideWorkflowMove({
+      action: 'approve',
+      templateId: type.templateId,
+      documentTypeId: type.id,
+      routeStatusId: visible.route.routeStatusId,
+      side: 'received',
+      userType: UserType.Regular,
+      roles: [Role.Administrator],
+    });
+    if (!decision.allowed) return null;
+    await documents.setStatusOfAllRoutes(tx, documentId, RouteStatus.Approved);
+    const message = codingRuleMessages.approvedAutomatically(rule.name);
+    await appendHistory(tx, [
+      {
+        documentId,
+        companyId: receiverCompanyId,
+        userId: null,
+        objectType: 'document',
+        objectName: rule.name,
+        operationId: HistoryOperation.Approve,
+        newValue: message,
+      },
+    ]);
+    const number = (await metadataValue(tx, documentId, MetadataKey.number)) || `#${documentId}`;
+    const receiver =
+      (await documents.findCompanyNames(tx, [receiverCompanyId])).get(receiverCompanyId) ?? '';
+    const label = `${type.name} ${number}`;
+    const news: StatusNews = {
       documentId,
-      companyId: receiverCompanyId,
-      userId: null,
-      objectType: 'document',
-      objectName: rule.name,
-      operationId: HistoryOperation.Approve,
-      newValue: message,
-    },
-  ]);
-  const number = (await metadataValue(tx, documentId, MetadataKey.number)) || `#${documentId}`;
-  const receiver =
-    (await documents.findCompanyNames(tx, [receiverCompanyId])).get(receiverCompanyId) ?? '';
-  const label = `${type.name} ${number}`;
-  const news: StatusNews = {
-    documentId,
-    toCompanyId: visible.document.ownerCompanyId,
-    fromCompanyId: receiverCompanyId,
-    title: `${label} approved`,
-    message: `${receiver} approved ${label} automatically.`,
-    details: [],
-  };
-  return { ruleName: rule.name, news, memberIds: await notifyStatus(tx, news) };
+      toCompanyId: visible.document.ownerCompanyId,
+      fromCompanyId: receiverCompanyId,
+      title: `${label} approved`,
+      message: `${receiver} approved ${label} automatically.`,
+      details: [],
+    };
+    return { ruleName: rule.name, news, memberIds: await notifyStatus(tx, news) };
+  });
 }
 
 export interface AutoApproval {

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { documentAttachments } from '../../db/schema/index';
 
 export type AttachmentRow = typeof documentAttachments.$inferSelect;
@@ -18,8 +19,11 @@ export async function listAttachments(db: Db, documentId: number): Promise<Attac
  * (and treat a miss as a 404) before using anything of it.
  */
 export async function unsafeFindAttachment(db: Db, id: number): Promise<AttachmentRow | null> {
-  const [row] = await db.select().from(documentAttachments).where(eq(documentAttachments.id, id));
-  return row ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db.select().from(documentAttachments).where(eq(documentAttachments.id, id));
+    return row ?? null;
+  });
 }
 
 export async function deleteAttachment(db: Db, id: number): Promise<void> {

@@ -1,7 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DocumentExtraction, ExtractionStatus } from '@flowline/shared';
 import type { Db } from '../../db/client';
-import { documentExtractions, documentPages, documentRoutes, documents } from '../../db/schema/index';
+import { withoutTenantScope } from '../../db/tenant-scope';
+import {
+  documentExtractions,
+  documentPages,
+  documentRoutes,
+  documents,
+} from '../../db/schema/index';
 import type { ReadPage } from './reading/types';
 
 /**
@@ -22,32 +28,38 @@ export async function markExtractionPending(tx: Db, documentId: number): Promise
 
 /** The file of a live document, for the job. */
 export async function unsafeFindDocumentFile(db: Db, documentId: number) {
-  const [row] = await db
-    .select({
-      id: documents.id,
-      fileKey: documents.fileKey,
-      contentType: documents.contentType,
-      fileSize: documents.fileSize,
-      ownerCompanyId: documents.ownerCompanyId,
-      deletedAt: documents.deletedAt,
-    })
-    .from(documents)
-    .where(eq(documents.id, documentId))
-    .limit(1);
-  return row ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db
+      .select({
+        id: documents.id,
+        fileKey: documents.fileKey,
+        contentType: documents.contentType,
+        fileSize: documents.fileSize,
+        ownerCompanyId: documents.ownerCompanyId,
+        deletedAt: documents.deletedAt,
+      })
+      .from(documents)
+      .where(eq(documents.id, documentId))
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 /** The owner and every company with a route to the document (the receiver once it is sent). */
 export async function unsafeCompaniesOfDocument(db: Db, documentId: number): Promise<number[]> {
-  const [owner] = await db
-    .select({ id: documents.ownerCompanyId })
-    .from(documents)
-    .where(eq(documents.id, documentId));
-  const routes = await db
-    .selectDistinct({ id: documentRoutes.companyId })
-    .from(documentRoutes)
-    .where(eq(documentRoutes.documentId, documentId));
-  return [...new Set([...(owner ? [owner.id] : []), ...routes.map((r) => r.id)])];
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [owner] = await db
+      .select({ id: documents.ownerCompanyId })
+      .from(documents)
+      .where(eq(documents.id, documentId));
+    const routes = await db
+      .selectDistinct({ id: documentRoutes.companyId })
+      .from(documentRoutes)
+      .where(eq(documentRoutes.documentId, documentId));
+    return [...new Set([...(owner ? [owner.id] : []), ...routes.map((r) => r.id)])];
+  });
 }
 
 /** Starts an attempt: running, attempts + 1; creates the row if the upload left none. */
@@ -69,7 +81,12 @@ export async function startExtraction(db: Db, documentId: number): Promise<void>
     });
 }
 
-export async function recordProgress(db: Db, documentId: number, pagesRead: number, pageCount: number) {
+export async function recordProgress(
+  db: Db,
+  documentId: number,
+  pagesRead: number,
+  pageCount: number,
+) {
   await db
     .update(documentExtractions)
     .set({ pagesRead, pageCount, updatedAt: sql`now()` })
@@ -86,7 +103,9 @@ export async function finishExtraction(
     .update(documentExtractions)
     .set({
       status,
-      ...(fields.pageCount !== undefined ? { pageCount: fields.pageCount, pagesRead: fields.pageCount ?? 0 } : {}),
+      ...(fields.pageCount !== undefined
+        ? { pageCount: fields.pageCount, pagesRead: fields.pageCount ?? 0 }
+        : {}),
       error: fields.error ?? null,
       finishedAt: sql`now()`,
       updatedAt: sql`now()`,
@@ -119,19 +138,28 @@ export async function replacePages(tx: Db, documentId: number, pages: ReadPage[]
  * new version carrying the file of the one before). Not tenant-scoped: the caller holds the file.
  */
 export async function unsafeFindReadTwin(db: Db, documentId: number): Promise<number | null> {
-  const result = await db.execute(sql`
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const result = await db.execute(sql`
     SELECT o.id FROM documents d
     JOIN documents o ON o.file_sha256 = d.file_sha256 AND o.id <> d.id AND o.deleted_at IS NULL
     JOIN document_extractions x ON x.document_id = o.id AND x.status = 'done'
     WHERE d.id = ${documentId} AND EXISTS (SELECT 1 FROM document_pages p WHERE p.document_id = o.id)
     ORDER BY o.id DESC
     LIMIT 1`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as { id: number }[];
-  return rows[0]?.id ?? null;
+    const rows = (Array.isArray(result) ? result : (result as { rows: { id: number }[] }).rows) as {
+      id: number;
+    }[];
+    return rows[0]?.id ?? null;
+  });
 }
 
 /** Copies the twin's pages onto the document (replacing any), returning how many. */
-export async function copyPages(tx: Db, fromDocumentId: number, toDocumentId: number): Promise<number> {
+export async function copyPages(
+  tx: Db,
+  fromDocumentId: number,
+  toDocumentId: number,
+): Promise<number> {
   await tx.delete(documentPages).where(eq(documentPages.documentId, toDocumentId));
   await tx.execute(sql`
     INSERT INTO document_pages (document_id, page_number, width, height, source, words, text)
@@ -171,7 +199,10 @@ export async function findExtraction(db: Db, documentId: number) {
 }
 
 /** The DTO of GET /documents/{id}'s `extraction`; null when the document was never read. */
-export async function findExtractionDto(db: Db, documentId: number): Promise<DocumentExtraction | null> {
+export async function findExtractionDto(
+  db: Db,
+  documentId: number,
+): Promise<DocumentExtraction | null> {
   const row = await findExtraction(db, documentId);
   if (!row) return null;
   return {
@@ -189,7 +220,9 @@ export async function findExtractionDto(db: Db, documentId: number): Promise<Doc
  * directly (its schema is the engine's, `jobSchema`): a job still on its way is left alone.
  */
 export async function unsafeFindUnfinishedWithoutJob(db: Db, jobSchema: string, queue: string) {
-  const result = await db.execute(sql`
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const result = await db.execute(sql`
     SELECT x.document_id AS "documentId", d.owner_company_id AS "companyId"
     FROM document_extractions x
     JOIN documents d ON d.id = x.document_id
@@ -198,6 +231,7 @@ export async function unsafeFindUnfinishedWithoutJob(db: Db, jobSchema: string, 
         SELECT 1 FROM ${sql.identifier(jobSchema)}.job j
         WHERE j.name = ${queue} AND j.singleton_key = 'extract:' || x.document_id
           AND j.state < 'completed')`);
-  const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
-  return rows as { documentId: number; companyId: number }[];
+    const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+    return rows as { documentId: number; companyId: number }[];
+  });
 }

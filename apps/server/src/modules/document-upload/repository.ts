@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import {
   companies,
   companyPartyTypes,
@@ -60,23 +61,26 @@ export async function findOwnParty(db: Db, companyId: number, partyId: number) {
  * profiles the receiver uses for this very relationship.
  */
 export function findBillToOrgUnits(db: Db, senderCompanyId: number, receiverCompanyId: number) {
-  return db
-    .selectDistinct({ id: orgUnits.id, name: orgUnits.name })
-    .from(parties)
-    .innerJoin(partyOrgUnits, eq(partyOrgUnits.partyId, parties.id))
-    .innerJoin(
-      orgUnits,
-      and(eq(orgUnits.id, partyOrgUnits.orgUnitId), eq(orgUnits.companyId, receiverCompanyId)),
-    )
-    .where(
-      and(
-        eq(parties.companyId, receiverCompanyId),
-        eq(parties.connectedCompanyId, senderCompanyId),
-        eq(parties.isDisconnected, false),
-        eq(orgUnits.isActive, true),
-      ),
-    )
-    .orderBy(asc(orgUnits.name), asc(orgUnits.id));
+  // Row-level security escape: the receiver's profiles for this relationship (see above).
+  return withoutTenantScope(() =>
+    db
+      .selectDistinct({ id: orgUnits.id, name: orgUnits.name })
+      .from(parties)
+      .innerJoin(partyOrgUnits, eq(partyOrgUnits.partyId, parties.id))
+      .innerJoin(
+        orgUnits,
+        and(eq(orgUnits.id, partyOrgUnits.orgUnitId), eq(orgUnits.companyId, receiverCompanyId)),
+      )
+      .where(
+        and(
+          eq(parties.companyId, receiverCompanyId),
+          eq(parties.connectedCompanyId, senderCompanyId),
+          eq(parties.isDisconnected, false),
+          eq(orgUnits.isActive, true),
+        ),
+      )
+      .orderBy(asc(orgUnits.name), asc(orgUnits.id)),
+  );
 }
 
 export function findDefinitionsOfType(db: Db, documentTypeId: number) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import {
   companies,
   documentMetadata,
@@ -209,19 +210,23 @@ export async function findCompanyParty(db: Db, companyId: number, partyId: numbe
 
 /** The receiver's own connection for the sender company (its oldest active one), if any. */
 export async function findConnectionTo(db: Db, companyId: number, otherCompanyId: number) {
-  const [row] = await db
-    .select({ id: parties.id })
-    .from(parties)
-    .where(
-      and(
-        eq(parties.companyId, companyId),
-        eq(parties.connectedCompanyId, otherCompanyId),
-        eq(parties.isActive, true),
-        eq(parties.isDisconnected, false),
-      ),
-    )
-    .orderBy(asc(parties.id))
-    .limit(1);
+  // Row-level security escape: publishing names the receiver's connection for the sender on
+  // the receiver's route (each side sees the document through its own connection).
+  const [row] = await withoutTenantScope(() =>
+    db
+      .select({ id: parties.id })
+      .from(parties)
+      .where(
+        and(
+          eq(parties.companyId, companyId),
+          eq(parties.connectedCompanyId, otherCompanyId),
+          eq(parties.isActive, true),
+          eq(parties.isDisconnected, false),
+        ),
+      )
+      .orderBy(asc(parties.id))
+      .limit(1),
+  );
   return row?.id ?? null;
 }
 
@@ -237,43 +242,50 @@ export async function unsafeResolveOwnerParties(
   companyId: number,
   ownerPartyIds: number[],
 ): Promise<Map<number, { id: number; name: string } | null>> {
-  const resolved = new Map<number, { id: number; name: string } | null>(
-    ownerPartyIds.map((id) => [id, null]),
-  );
-  if (ownerPartyIds.length === 0) return resolved;
-  const theirs = await db
-    .select({ id: parties.id, connectedCompanyId: parties.connectedCompanyId })
-    .from(parties)
-    .where(inArray(parties.id, ownerPartyIds));
-  const companyIds = [
-    ...new Set(theirs.map((p) => p.connectedCompanyId).filter((c): c is number => c !== null)),
-  ].filter((c) => c !== companyId);
-  if (companyIds.length === 0) return resolved;
-  const mine = await db
-    .select({ id: parties.id, name: parties.name, connectedCompanyId: parties.connectedCompanyId })
-    .from(parties)
-    .where(
-      and(
-        eq(parties.companyId, companyId),
-        inArray(parties.connectedCompanyId, companyIds),
-        eq(parties.isActive, true),
-        eq(parties.isDisconnected, false),
-      ),
-    )
-    .orderBy(asc(parties.id));
-  const byCompany = new Map<number, { id: number; name: string }>();
-  for (const p of mine) {
-    if (p.connectedCompanyId !== null && !byCompany.has(p.connectedCompanyId)) {
-      byCompany.set(p.connectedCompanyId, { id: p.id, name: p.name });
-    }
-  }
-  for (const p of theirs) {
-    resolved.set(
-      p.id,
-      p.connectedCompanyId === null ? null : (byCompany.get(p.connectedCompanyId) ?? null),
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const resolved = new Map<number, { id: number; name: string } | null>(
+      ownerPartyIds.map((id) => [id, null]),
     );
-  }
-  return resolved;
+    if (ownerPartyIds.length === 0) return resolved;
+    const theirs = await db
+      .select({ id: parties.id, connectedCompanyId: parties.connectedCompanyId })
+      .from(parties)
+      .where(inArray(parties.id, ownerPartyIds));
+    const companyIds = [
+      ...new Set(theirs.map((p) => p.connectedCompanyId).filter((c): c is number => c !== null)),
+    ].filter((c) => c !== companyId);
+    if (companyIds.length === 0) return resolved;
+    const mine = await db
+      .select({
+        id: parties.id,
+        name: parties.name,
+        connectedCompanyId: parties.connectedCompanyId,
+      })
+      .from(parties)
+      .where(
+        and(
+          eq(parties.companyId, companyId),
+          inArray(parties.connectedCompanyId, companyIds),
+          eq(parties.isActive, true),
+          eq(parties.isDisconnected, false),
+        ),
+      )
+      .orderBy(asc(parties.id));
+    const byCompany = new Map<number, { id: number; name: string }>();
+    for (const p of mine) {
+      if (p.connectedCompanyId !== null && !byCompany.has(p.connectedCompanyId)) {
+        byCompany.set(p.connectedCompanyId, { id: p.id, name: p.name });
+      }
+    }
+    for (const p of theirs) {
+      resolved.set(
+        p.id,
+        p.connectedCompanyId === null ? null : (byCompany.get(p.connectedCompanyId) ?? null),
+      );
+    }
+    return resolved;
+  });
 }
 
 /** Connections offered for a party field: of one type (or any), connected ones unless `all`. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { HistoryOperation } from '@flowline/shared';
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { documentAttachments, documentHistory } from '../../db/schema/index';
 
 export type AttachmentRow = typeof documentAttachments.$inferSelect;
@@ -11,12 +12,15 @@ export type AttachmentRow = typeof documentAttachments.$inferSelect;
  * document through the documents tenant check (service.openAttachmentFile) before using it.
  */
 export async function unsafeFindAttachment(db: Db, id: number): Promise<AttachmentRow | null> {
-  const [row] = await db
-    .select()
-    .from(documentAttachments)
-    .where(eq(documentAttachments.id, id))
-    .limit(1);
-  return row ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db
+      .select()
+      .from(documentAttachments)
+      .where(eq(documentAttachments.id, id))
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 /**

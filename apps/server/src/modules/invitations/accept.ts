@@ -7,6 +7,7 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { announceToCompanies } from '../../platform/realtime/hub';
 import { badRequest, conflict } from '../../errors';
 import {
@@ -111,78 +112,86 @@ export async function acceptInvitation(
     mail?: { mailer: Mailer; publicUrl: string };
   } = {},
 ): Promise<InvitationAccepted> {
-  assertAdministrator(ctx);
-  if ('newProfile' in choice) await assertNewProfile(db, ctx, choice.newProfile);
-  const now = new Date();
-  const result = db.transaction(async (tx) => {
-    const inv = await lockForReceiver(tx, ctx.companyId, invitationId);
-    if (!inv || inv.status === 'deleted') throw invitationNotFound();
-    assertLive(inv, now);
-    const orgUnitId = await chosenProfile(tx, ctx, choice);
-    const partyId =
-      opts.partyId ?? (await receiverParty(tx, ctx, inv.receiverPartyId, inv.senderCompanyId));
-    await updateParty(tx, ctx.companyId, partyId, {
-      connectedCompanyId: inv.senderCompanyId,
-      suggestedCompanyId: inv.senderCompanyId,
-      isInviteSent: false,
-      isDisconnected: false,
-    });
-    await addPartyOrgUnit(tx, ctx.companyId, partyId, orgUnitId);
-    if (
-      inv.senderPartyId !== null &&
-      (await lockParty(tx, inv.senderCompanyId, inv.senderPartyId))
-    ) {
-      await updateParty(tx, inv.senderCompanyId, inv.senderPartyId, {
-        connectedCompanyId: ctx.companyId,
-        suggestedCompanyId: ctx.companyId,
+  // Row-level security escape: accepting writes both companies' connection records.
+  return withoutTenantScope(async () => {
+    assertAdministrator(ctx);
+    if ('newProfile' in choice) await assertNewProfile(db, ctx, choice.newProfile);
+    const now = new Date();
+    const result = db.transaction(async (tx) => {
+      const inv = await lockForReceiver(tx, ctx.companyId, invitationId);
+      if (!inv || inv.status === 'deleted') throw invitationNotFound();
+      assertLive(inv, now);
+      const orgUnitId = await chosenProfile(tx, ctx, choice);
+      const partyId =
+        opts.partyId ?? (await receiverParty(tx, ctx, inv.receiverPartyId, inv.senderCompanyId));
+      await updateParty(tx, ctx.companyId, partyId, {
+        connectedCompanyId: inv.senderCompanyId,
+        suggestedCompanyId: inv.senderCompanyId,
         isInviteSent: false,
         isDisconnected: false,
       });
+      await addPartyOrgUnit(tx, ctx.companyId, partyId, orgUnitId);
+      if (
+        inv.senderPartyId !== null &&
+        (await lockParty(tx, inv.senderCompanyId, inv.senderPartyId))
+      ) {
+        await updateParty(tx, inv.senderCompanyId, inv.senderPartyId, {
+          connectedCompanyId: ctx.companyId,
+          suggestedCompanyId: ctx.companyId,
+          isInviteSent: false,
+          isDisconnected: false,
+        });
+      }
+      // An onboarded company's request answered: its wait ends.
+      if (inv.kind === 'connectionRequest') await unsafeEndOnboardingWait(tx, inv.senderCompanyId);
+      await updateInvitation(tx, inv.id, {
+        status: 'accepted',
+        receiverPartyId: partyId,
+        actionedAt: now,
+        actionedByUserId: ctx.userId,
+      });
+      const [sender, receiver] = await Promise.all([
+        findCompany(tx, inv.senderCompanyId),
+        findCompany(tx, ctx.companyId),
+      ]);
+      const notice = {
+        title: 'Invitation accepted',
+        message: `${receiver?.name ?? 'A company'} accepted your invitation and is now connected.`,
+      };
+      const adminIds = await notifyAdministrators(tx, {
+        companyId: inv.senderCompanyId,
+        sourceCompanyId: ctx.companyId,
+        ...notice,
+        invitationId: null,
+      });
+      await refreshMatchesOfCompanyFor(tx, ctx.companyId, inv.senderCompanyId);
+      await refreshMatchesOfCompanyFor(tx, inv.senderCompanyId, ctx.companyId);
+      await announceToCompanies(tx, {
+        type: 'connection',
+        companyIds: [ctx.companyId, inv.senderCompanyId],
+        change: 'connected',
+      });
+      const accepted = {
+        invitationId: inv.id,
+        partyId,
+        orgUnitId,
+        companyName: sender?.name ?? '',
+      };
+      return { accepted, adminIds, notice };
+    });
+    const done = await result.catch(async (error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      throw conflict(
+        orgUnitMessages.codeTaken(await findOrgUnitTerm(db, ctx.companyId)),
+        'code_taken',
+      );
+    });
+    // The connection stands without the mail; the notification already told the Administrators.
+    if (opts.mail) {
+      await mailConnectionNotice({ db, ...opts.mail }, done.adminIds, done.notice).catch(
+        () => undefined,
+      );
     }
-    // An onboarded company's request answered: its wait ends.
-    if (inv.kind === 'connectionRequest') await unsafeEndOnboardingWait(tx, inv.senderCompanyId);
-    await updateInvitation(tx, inv.id, {
-      status: 'accepted',
-      receiverPartyId: partyId,
-      actionedAt: now,
-      actionedByUserId: ctx.userId,
-    });
-    const [sender, receiver] = await Promise.all([
-      findCompany(tx, inv.senderCompanyId),
-      findCompany(tx, ctx.companyId),
-    ]);
-    const notice = {
-      title: 'Invitation accepted',
-      message: `${receiver?.name ?? 'A company'} accepted your invitation and is now connected.`,
-    };
-    const adminIds = await notifyAdministrators(tx, {
-      companyId: inv.senderCompanyId,
-      sourceCompanyId: ctx.companyId,
-      ...notice,
-      invitationId: null,
-    });
-    await refreshMatchesOfCompanyFor(tx, ctx.companyId, inv.senderCompanyId);
-    await refreshMatchesOfCompanyFor(tx, inv.senderCompanyId, ctx.companyId);
-    await announceToCompanies(tx, {
-      type: 'connection',
-      companyIds: [ctx.companyId, inv.senderCompanyId],
-      change: 'connected',
-    });
-    const accepted = { invitationId: inv.id, partyId, orgUnitId, companyName: sender?.name ?? '' };
-    return { accepted, adminIds, notice };
+    return done.accepted;
   });
-  const done = await result.catch(async (error: unknown) => {
-    if (!isUniqueViolation(error)) throw error;
-    throw conflict(
-      orgUnitMessages.codeTaken(await findOrgUnitTerm(db, ctx.companyId)),
-      'code_taken',
-    );
-  });
-  // The connection stands without the mail; the notification already told the Administrators.
-  if (opts.mail) {
-    await mailConnectionNotice({ db, ...opts.mail }, done.adminIds, done.notice).catch(
-      () => undefined,
-    );
-  }
-  return done.accepted;
 }

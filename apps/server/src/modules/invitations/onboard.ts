@@ -1,6 +1,7 @@
 import { isAdministrator, type InvitationRegistered } from '@flowline/shared';
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import type { Mailer } from '../../platform/mail/mailer';
 import { connectionRequestMail } from '../../platform/mail/templates/index';
 import { mailUsers, notifyAdministrators } from './notify';
@@ -123,11 +124,14 @@ export async function onboardInvitation(
   ctx: TenantContext,
   token: string,
 ): Promise<InvitationRegistered> {
-  const done = await deps.db.transaction(async (tx) => {
-    const result = await onboardInTx(tx, ctx, token, new Date());
-    if (!result) throw tokenNotFound();
-    return result;
+  // Row-level security escape: onboarding writes both sides' records.
+  return withoutTenantScope(async () => {
+    const done = await deps.db.transaction(async (tx) => {
+      const result = await onboardInTx(tx, ctx, token, new Date());
+      if (!result) throw tokenNotFound();
+      return result;
+    });
+    await mailOnboarded(deps, done);
+    return { invitationId: done.requestId, isAdministrator: isAdministrator(ctx) };
   });
-  await mailOnboarded(deps, done);
-  return { invitationId: done.requestId, isAdministrator: isAdministrator(ctx) };
 }

@@ -8,6 +8,7 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { announceToCompanies } from '../../platform/realtime/hub';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -156,97 +157,100 @@ export async function connectParty(
   partyId: number,
   opts: ConnectOptions,
 ): Promise<{ connected: boolean }> {
-  assertAdministrator(ctx);
-  const { db } = deps;
-  if (opts.newProfile) await assertNewProfile(db, ctx, opts.newProfile);
-  const now = new Date();
-  const current = await findParty(db, ctx.companyId, partyId);
-  if (!current) throw partyNotFound();
-  const target = connectTarget(current, ctx, opts, now);
-  await assertNotLinkedElsewhere(db, ctx, partyId, target);
-  const crossed = await findLiveRequestBetween(db, target, ctx.companyId, now);
-  if (crossed) {
-    const choice = await crossedChoice(db, ctx, partyId, opts);
-    await acceptInvitation(db, ctx, crossed.id, choice, { partyId, mail: deps });
-    return { connected: true };
-  }
-  const requested = db.transaction(async (tx) => {
-    const party = await lockParty(tx, ctx.companyId, partyId);
-    if (!party) throw partyNotFound();
-    const receiverId = connectTarget(party, ctx, opts, now);
-    if (opts.orgUnitId && !(await findOrgUnitOfCompany(tx, ctx.companyId, opts.orgUnitId))) {
-      throw badRequest(connectionMessages.unknownProfiles, 'validation_failed', {
-        orgUnitId: connectionMessages.unknownProfiles,
+  // Row-level security escape: a request (or accepting a crossed one) writes the other side.
+  return withoutTenantScope(async () => {
+    assertAdministrator(ctx);
+    const { db } = deps;
+    if (opts.newProfile) await assertNewProfile(db, ctx, opts.newProfile);
+    const now = new Date();
+    const current = await findParty(db, ctx.companyId, partyId);
+    if (!current) throw partyNotFound();
+    const target = connectTarget(current, ctx, opts, now);
+    await assertNotLinkedElsewhere(db, ctx, partyId, target);
+    const crossed = await findLiveRequestBetween(db, target, ctx.companyId, now);
+    if (crossed) {
+      const choice = await crossedChoice(db, ctx, partyId, opts);
+      await acceptInvitation(db, ctx, crossed.id, choice, { partyId, mail: deps });
+      return { connected: true };
+    }
+    const requested = db.transaction(async (tx) => {
+      const party = await lockParty(tx, ctx.companyId, partyId);
+      if (!party) throw partyNotFound();
+      const receiverId = connectTarget(party, ctx, opts, now);
+      if (opts.orgUnitId && !(await findOrgUnitOfCompany(tx, ctx.companyId, opts.orgUnitId))) {
+        throw badRequest(connectionMessages.unknownProfiles, 'validation_failed', {
+          orgUnitId: connectionMessages.unknownProfiles,
+        });
+      }
+      let orgUnitId = opts.orgUnitId ?? null;
+      if (opts.newProfile) {
+        const unit = await insertOrgUnit(tx, ctx.companyId, toOrgUnitValues(opts.newProfile));
+        await replaceOrgUnitUsers(tx, ctx.companyId, unit.id, [...new Set(opts.newProfile.users)]);
+        await addPartyOrgUnit(tx, ctx.companyId, partyId, unit.id);
+        orgUnitId = unit.id;
+      }
+      await supersedeInvitationsOfParty(tx, ctx.companyId, partyId);
+      await updateParty(tx, ctx.companyId, partyId, {
+        isInviteSent: true,
+        inviteSentAt: now,
+        connectionRequestedAt: now,
+        suggestedCompanyId: receiverId,
+        connectedCompanyId: null,
+        isDisconnected: false,
       });
-    }
-    let orgUnitId = opts.orgUnitId ?? null;
-    if (opts.newProfile) {
-      const unit = await insertOrgUnit(tx, ctx.companyId, toOrgUnitValues(opts.newProfile));
-      await replaceOrgUnitUsers(tx, ctx.companyId, unit.id, [...new Set(opts.newProfile.users)]);
-      await addPartyOrgUnit(tx, ctx.companyId, partyId, unit.id);
-      orgUnitId = unit.id;
-    }
-    await supersedeInvitationsOfParty(tx, ctx.companyId, partyId);
-    await updateParty(tx, ctx.companyId, partyId, {
-      isInviteSent: true,
-      inviteSentAt: now,
-      connectionRequestedAt: now,
-      suggestedCompanyId: receiverId,
-      connectedCompanyId: null,
-      isDisconnected: false,
+      const invitation = await insertInvitation(tx, {
+        token: newToken(),
+        kind: 'connectionRequest',
+        senderCompanyId: ctx.companyId,
+        senderUserId: ctx.userId,
+        senderPartyId: partyId,
+        senderPartyTypeOfReceiverCompany: party.partyTypeId,
+        senderOrgUnitId: orgUnitId,
+        receiverCompanyId: receiverId,
+        registeredAt: now,
+        expiresAt: inviteExpiresAt(now),
+      });
+      await refreshMatchesOfCompanyFor(tx, ctx.companyId, receiverId);
+      await announceToCompanies(tx, {
+        type: 'connection',
+        companyIds: [ctx.companyId, receiverId],
+        change: 'requested',
+      });
+      return { invitationId: invitation.id, receiverId };
     });
-    const invitation = await insertInvitation(tx, {
-      token: newToken(),
-      kind: 'connectionRequest',
-      senderCompanyId: ctx.companyId,
-      senderUserId: ctx.userId,
-      senderPartyId: partyId,
-      senderPartyTypeOfReceiverCompany: party.partyTypeId,
-      senderOrgUnitId: orgUnitId,
-      receiverCompanyId: receiverId,
-      registeredAt: now,
-      expiresAt: inviteExpiresAt(now),
+    const { invitationId, receiverId } = await requested.catch(async (error: unknown) => {
+      if (!isUniqueViolation(error)) throw error;
+      throw conflict(
+        orgUnitMessages.codeTaken(await findOrgUnitTerm(db, ctx.companyId)),
+        'code_taken',
+      );
     });
-    await refreshMatchesOfCompanyFor(tx, ctx.companyId, receiverId);
-    await announceToCompanies(tx, {
-      type: 'connection',
-      companyIds: [ctx.companyId, receiverId],
-      change: 'requested',
+    const sender = await findCompany(db, ctx.companyId);
+    const adminIds = await notifyAdministrators(db, {
+      companyId: receiverId,
+      sourceCompanyId: ctx.companyId,
+      title: 'Received invitation',
+      message: `${sender?.name ?? 'A company'} wants to connect with you on Flowline.`,
+      invitationId,
     });
-    return { invitationId: invitation.id, receiverId };
+    // The request stands without the mail; the notification already told the administrators.
+    await mailUsers(
+      db,
+      deps.mailer,
+      adminIds,
+      (firstName) =>
+        connectionRequestMail({
+          publicUrl: deps.publicUrl,
+          requestingCompanyName: sender?.name ?? '',
+          firstName,
+        }),
+      {
+        title: `${sender?.name ?? 'A company'} wants to connect with you`,
+        link: `${deps.publicUrl}/admin/invitations`,
+      },
+    ).catch(() => undefined);
+    return { connected: false };
   });
-  const { invitationId, receiverId } = await requested.catch(async (error: unknown) => {
-    if (!isUniqueViolation(error)) throw error;
-    throw conflict(
-      orgUnitMessages.codeTaken(await findOrgUnitTerm(db, ctx.companyId)),
-      'code_taken',
-    );
-  });
-  const sender = await findCompany(db, ctx.companyId);
-  const adminIds = await notifyAdministrators(db, {
-    companyId: receiverId,
-    sourceCompanyId: ctx.companyId,
-    title: 'Received invitation',
-    message: `${sender?.name ?? 'A company'} wants to connect with you on Flowline.`,
-    invitationId,
-  });
-  // The request stands without the mail; the notification already told the administrators.
-  await mailUsers(
-    db,
-    deps.mailer,
-    adminIds,
-    (firstName) =>
-      connectionRequestMail({
-        publicUrl: deps.publicUrl,
-        requestingCompanyName: sender?.name ?? '',
-        firstName,
-      }),
-    {
-      title: `${sender?.name ?? 'A company'} wants to connect with you`,
-      link: `${deps.publicUrl}/admin/invitations`,
-    },
-  ).catch(() => undefined);
-  return { connected: false };
 }
 
 /**
@@ -259,29 +263,32 @@ export async function disconnectParty(
   partyId: number,
   deleteRelationship: boolean,
 ) {
-  assertAdministrator(ctx);
-  const { db } = deps;
-  const otherId = await db.transaction(async (tx) => {
-    const party = await lockParty(tx, ctx.companyId, partyId);
-    if (!party) throw partyNotFound();
-    if (party.isDisconnected)
-      throw conflict('This connection is already disconnected', 'disconnected');
-    await updateParty(tx, ctx.companyId, partyId, { isDisconnected: true, isInviteSent: false });
-    // Open connection lists refresh: ours, and the other company's when its record is unlinked.
-    const other = deleteRelationship ? party.connectedCompanyId : null;
-    await announceToCompanies(tx, {
-      type: 'connection',
-      companyIds: other === null ? [ctx.companyId] : [ctx.companyId, other],
-      change: 'removed',
+  // Row-level security escape: disconnecting may unlink the other company's record of us.
+  return withoutTenantScope(async () => {
+    assertAdministrator(ctx);
+    const { db } = deps;
+    const otherId = await db.transaction(async (tx) => {
+      const party = await lockParty(tx, ctx.companyId, partyId);
+      if (!party) throw partyNotFound();
+      if (party.isDisconnected)
+        throw conflict('This connection is already disconnected', 'disconnected');
+      await updateParty(tx, ctx.companyId, partyId, { isDisconnected: true, isInviteSent: false });
+      // Open connection lists refresh: ours, and the other company's when its record is unlinked.
+      const other = deleteRelationship ? party.connectedCompanyId : null;
+      await announceToCompanies(tx, {
+        type: 'connection',
+        companyIds: other === null ? [ctx.companyId] : [ctx.companyId, other],
+        change: 'removed',
+      });
+      return party.connectedCompanyId;
     });
-    return party.connectedCompanyId;
+    if (otherId === null) return;
+    // Another connection for the company parted from may be offered as a match again.
+    await refreshMatchesOfCompanyFor(db, ctx.companyId, otherId);
+    if (!deleteRelationship) return;
+    await unlinkOtherSide(deps, ctx, otherId);
+    await refreshMatchesOfCompanyFor(db, otherId, ctx.companyId);
   });
-  if (otherId === null) return;
-  // Another connection for the company parted from may be offered as a match again.
-  await refreshMatchesOfCompanyFor(db, ctx.companyId, otherId);
-  if (!deleteRelationship) return;
-  await unlinkOtherSide(deps, ctx, otherId);
-  await refreshMatchesOfCompanyFor(db, otherId, ctx.companyId);
 }
 
 async function unlinkOtherSide(deps: Deps, ctx: TenantContext, otherCompanyId: number) {

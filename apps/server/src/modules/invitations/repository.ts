@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PartyType, Role } from '@flowline/shared';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import {
   companies,
   companyPartyTypes,
@@ -20,7 +21,10 @@ type PartyValues = Omit<typeof parties.$inferInsert, 'id' | 'companyId'>;
 const actionedBy = alias(users, 'actioned_by');
 const sender = alias(users, 'sender_user');
 
-/** An invitation with what the list shows about its sender. */
+/**
+ * An invitation with what the list shows about its sender — the sender's own connection and
+ * profile names, read by the receiver: callers run it outside row-level security.
+ */
 const detailColumns = {
   invitation: invitations,
   company: companies,
@@ -46,11 +50,17 @@ export type InvitationDetails = Awaited<ReturnType<typeof findPendingForReceiver
 
 /** Pending invitations addressed to the company, expired ones included, newest first. */
 export async function findPendingForReceiver(db: Db, receiverCompanyId: number) {
-  return details(db)
-    .where(
-      and(eq(invitations.receiverCompanyId, receiverCompanyId), eq(invitations.status, 'pending')),
-    )
-    .orderBy(sql`${invitations.createdAt} desc`, sql`${invitations.id} desc`);
+  // Row-level security escape: the sender's connection and profile names (see details).
+  return withoutTenantScope(() =>
+    details(db)
+      .where(
+        and(
+          eq(invitations.receiverCompanyId, receiverCompanyId),
+          eq(invitations.status, 'pending'),
+        ),
+      )
+      .orderBy(sql`${invitations.createdAt} desc`, sql`${invitations.id} desc`),
+  );
 }
 
 export async function countLiveForReceiver(db: Db, receiverCompanyId: number, now: Date) {
@@ -69,8 +79,11 @@ export async function countLiveForReceiver(db: Db, receiverCompanyId: number, no
 
 /** One invitation addressed to the company (any status but deleted); another's is null. */
 export async function findForReceiver(db: Db, receiverCompanyId: number, id: number) {
-  const [row] = await details(db).where(
-    and(eq(invitations.id, id), eq(invitations.receiverCompanyId, receiverCompanyId)),
+  // Row-level security escape: the sender's connection and profile names (see details).
+  const [row] = await withoutTenantScope(() =>
+    details(db).where(
+      and(eq(invitations.id, id), eq(invitations.receiverCompanyId, receiverCompanyId)),
+    ),
   );
   return row ?? null;
 }
@@ -90,12 +103,15 @@ export async function lockForReceiver(db: Db, receiverCompanyId: number, id: num
  * company is bound to it. Locked, so two companies cannot register the same token.
  */
 export async function unsafeLockByToken(db: Db, token: string) {
-  const [row] = await db
-    .select()
-    .from(invitations)
-    .where(eq(invitations.token, token))
-    .for('update');
-  return row ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db
+      .select()
+      .from(invitations)
+      .where(eq(invitations.token, token))
+      .for('update');
+    return row ?? null;
+  });
 }
 
 /**
@@ -295,12 +311,15 @@ export async function unsafeUnlinkPartiesConnectedTo(
   companyId: number,
   connectedTo: number,
 ) {
-  const rows = await db
-    .update(parties)
-    .set({ connectedCompanyId: null, isInviteSent: false, updatedAt: new Date() })
-    .where(and(eq(parties.companyId, companyId), eq(parties.connectedCompanyId, connectedTo)))
-    .returning({ id: parties.id });
-  return rows.length;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const rows = await db
+      .update(parties)
+      .set({ connectedCompanyId: null, isInviteSent: false, updatedAt: new Date() })
+      .where(and(eq(parties.companyId, companyId), eq(parties.connectedCompanyId, connectedTo)))
+      .returning({ id: parties.id });
+    return rows.length;
+  });
 }
 
 /** The live connection request the company sent to another one (an onboarding already done). */
@@ -334,18 +353,24 @@ export async function setOnboardingPending(db: Db, companyId: number, pending: b
  * ends that company's wait (its 'Sent Invitation' dialog at start).
  */
 export async function unsafeEndOnboardingWait(db: Db, senderCompanyId: number) {
-  await db
-    .update(companies)
-    .set({ onboardingProcessPending: false })
-    .where(and(eq(companies.id, senderCompanyId), eq(companies.onboardingProcessPending, true)));
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    await db
+      .update(companies)
+      .set({ onboardingProcessPending: false })
+      .where(and(eq(companies.id, senderCompanyId), eq(companies.onboardingProcessPending, true)));
+  });
 }
 
 /** Not tenant-scoped on purpose: the token is the visitor's proof, before any company exists. */
 export async function unsafeFindByToken(db: Db, token: string) {
-  const [row] = await db
-    .select({ invitation: invitations, senderCompanyName: companies.name })
-    .from(invitations)
-    .innerJoin(companies, eq(companies.id, invitations.senderCompanyId))
-    .where(eq(invitations.token, token));
-  return row ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db
+      .select({ invitation: invitations, senderCompanyName: companies.name })
+      .from(invitations)
+      .innerJoin(companies, eq(companies.id, invitations.senderCompanyId))
+      .where(eq(invitations.token, token));
+    return row ?? null;
+  });
 }

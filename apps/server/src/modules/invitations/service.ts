@@ -9,6 +9,7 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { announceToCompanies } from '../../platform/realtime/hub';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Mailer } from '../../platform/mail/mailer';
@@ -154,55 +155,58 @@ export async function rejectInvitation(
   ctx: TenantContext,
   id: number,
 ): Promise<void> {
-  assertAdministrator(ctx);
-  const now = new Date();
-  const notice = await deps.db.transaction(async (tx) => {
-    const row = await lockOwn(tx, ctx, id);
-    assertLive(row, now);
-    // The sender's connection stays not connected; its invite simply runs out.
-    await updateInvitation(tx, id, {
-      status: 'rejected',
-      actionedAt: now,
-      actionedByUserId: ctx.userId,
+  // Row-level security escape: rejecting updates and notifies the sender's side.
+  return withoutTenantScope(async () => {
+    assertAdministrator(ctx);
+    const now = new Date();
+    const notice = await deps.db.transaction(async (tx) => {
+      const row = await lockOwn(tx, ctx, id);
+      assertLive(row, now);
+      // The sender's connection stays not connected; its invite simply runs out.
+      await updateInvitation(tx, id, {
+        status: 'rejected',
+        actionedAt: now,
+        actionedByUserId: ctx.userId,
+      });
+      if (row.kind === 'connectionRequest') await unsafeEndOnboardingWait(tx, row.senderCompanyId);
+      await announceToCompanies(tx, {
+        type: 'connection',
+        companyIds: [ctx.companyId, row.senderCompanyId],
+        change: 'rejected',
+      });
+      const me = await findCompany(tx, ctx.companyId);
+      const rejectingCompanyName = me?.name ?? 'A company';
+      const adminIds = await notifyAdministrators(tx, {
+        companyId: row.senderCompanyId,
+        sourceCompanyId: ctx.companyId,
+        title: 'Invitation rejected',
+        message: `${rejectingCompanyName} rejected your invitation to connect.`,
+        invitationId: null,
+      });
+      const party =
+        row.senderPartyId === null
+          ? null
+          : await findParty(tx, row.senderCompanyId, row.senderPartyId);
+      return { adminIds, rejectingCompanyName, connectionName: party?.name ?? null };
     });
-    if (row.kind === 'connectionRequest') await unsafeEndOnboardingWait(tx, row.senderCompanyId);
-    await announceToCompanies(tx, {
-      type: 'connection',
-      companyIds: [ctx.companyId, row.senderCompanyId],
-      change: 'rejected',
-    });
-    const me = await findCompany(tx, ctx.companyId);
-    const rejectingCompanyName = me?.name ?? 'A company';
-    const adminIds = await notifyAdministrators(tx, {
-      companyId: row.senderCompanyId,
-      sourceCompanyId: ctx.companyId,
-      title: 'Invitation rejected',
-      message: `${rejectingCompanyName} rejected your invitation to connect.`,
-      invitationId: null,
-    });
-    const party =
-      row.senderPartyId === null
-        ? null
-        : await findParty(tx, row.senderCompanyId, row.senderPartyId);
-    return { adminIds, rejectingCompanyName, connectionName: party?.name ?? null };
+    // The rejection stands without the mail; the notification already told the sender.
+    await mailUsers(
+      deps.db,
+      deps.mailer,
+      notice.adminIds,
+      (firstName) =>
+        invitationRejectedMail({
+          publicUrl: deps.publicUrl,
+          firstName,
+          rejectingCompanyName: notice.rejectingCompanyName,
+          connectionName: notice.connectionName,
+        }),
+      {
+        title: `${notice.rejectingCompanyName} rejected your invitation`,
+        link: `${deps.publicUrl}/admin/parties`,
+      },
+    ).catch(() => undefined);
   });
-  // The rejection stands without the mail; the notification already told the sender.
-  await mailUsers(
-    deps.db,
-    deps.mailer,
-    notice.adminIds,
-    (firstName) =>
-      invitationRejectedMail({
-        publicUrl: deps.publicUrl,
-        firstName,
-        rejectingCompanyName: notice.rejectingCompanyName,
-        connectionName: notice.connectionName,
-      }),
-    {
-      title: `${notice.rejectingCompanyName} rejected your invitation`,
-      link: `${deps.publicUrl}/admin/parties`,
-    },
-  ).catch(() => undefined);
 }
 
 /** An expired invitation can only be deleted; a live one is accepted or rejected. */

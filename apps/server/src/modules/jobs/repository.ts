@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { JOB_SCHEMA, queueNames } from '../../platform/jobs/index';
 
 export interface FailedJobRow {
@@ -17,6 +18,13 @@ export interface FailedJobRow {
 export type FailedJobScope = { companyId: number } | { allCompanies: true };
 
 const jobTable = sql.raw(`${JOB_SCHEMA}.job`);
+
+/**
+ * pg-boss's tables belong to the job engine, not to one company: the row-level-security role has
+ * no rights on them, so these queries run outside the tenant scope and filter by the job's
+ * companyId themselves (scopeOf).
+ */
+const engineExecute = (db: Db, query: SQL) => withoutTenantScope(() => db.execute(query));
 
 function scopeOf(scope: FailedJobScope): SQL {
   return 'companyId' in scope ? sql`AND (data->>'companyId')::int = ${scope.companyId}` : sql``;
@@ -41,7 +49,9 @@ export async function listFailedJobs(
 ): Promise<{ rows: FailedJobRow[]; total: number }> {
   const where = sql`state = 'failed' AND ${ourQueues} ${scopeOf(scope)}`;
   const rows = rowsOf<FailedJobRow>(
-    await db.execute(sql`
+    await engineExecute(
+      db,
+      sql`
       SELECT id::text AS "id", name AS "queue", data->>'label' AS "label",
         (data->>'companyId')::int AS "companyId", created_on AS "createdOn",
         completed_on AS "completedOn", retry_count + 1 AS "attempts",
@@ -49,10 +59,11 @@ export async function listFailedJobs(
       FROM ${jobTable}
       WHERE ${where}
       ORDER BY completed_on DESC NULLS LAST, id
-      LIMIT ${page.limit} OFFSET ${page.offset}`),
+      LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
   );
   const [count] = rowsOf<{ n: number }>(
-    await db.execute(sql`SELECT count(*)::int AS "n" FROM ${jobTable} WHERE ${where}`),
+    await engineExecute(db, sql`SELECT count(*)::int AS "n" FROM ${jobTable} WHERE ${where}`),
   );
   return { rows, total: Number(count?.n ?? 0) };
 }
@@ -64,9 +75,12 @@ export async function findFailedJob(
   id: string,
 ): Promise<{ id: string; queue: string } | undefined> {
   const [row] = rowsOf<{ id: string; queue: string }>(
-    await db.execute(sql`
+    await engineExecute(
+      db,
+      sql`
       SELECT id::text AS "id", name AS "queue" FROM ${jobTable}
-      WHERE id = ${id}::uuid AND state = 'failed' AND ${ourQueues} ${scopeOf(scope)}`),
+      WHERE id = ${id}::uuid AND state = 'failed' AND ${ourQueues} ${scopeOf(scope)}`,
+    ),
   );
   return row;
 }

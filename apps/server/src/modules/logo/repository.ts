@@ -1,5 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { companyLogos, parties } from '../../db/schema/index';
 
 export type CompanyLogoRow = typeof companyLogos.$inferSelect;
@@ -37,8 +38,11 @@ export async function deleteLogo(db: Db, companyId: number): Promise<void> {
  * to. Only call it after `mayViewLogo` said yes.
  */
 export async function unsafeFindLogo(db: Db, companyId: number): Promise<CompanyLogoRow | null> {
-  const [row] = await db.select().from(companyLogos).where(eq(companyLogos.companyId, companyId));
-  return row ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db.select().from(companyLogos).where(eq(companyLogos.companyId, companyId));
+    return row ?? null;
+  });
 }
 
 /** True when the viewer has an active connection linked to that company on the network. */

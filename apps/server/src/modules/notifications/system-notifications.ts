@@ -1,3 +1,4 @@
+import { withoutTenantScope } from '../../db/tenant-scope';
 import { sql } from 'drizzle-orm';
 import {
   NotificationType,
@@ -30,14 +31,16 @@ export async function postSystemNotification(
   const onlySelected =
     input.audience === 'selectedCompany' ? sql`AND m.company_id = ${ctx.companyId}` : sql``;
   // Deliberately not tenant-scoped for 'allCompanies': a platform-wide notice from support,
-  // allowed to Global users only (checked above).
-  const result = await db.execute(sql`
+  // allowed to Global users only (checked above). Row-level security escape for the same reason.
+  const result = await withoutTenantScope(() =>
+    db.execute(sql`
     INSERT INTO notifications (company_id, user_id, notification_type_id, title, message)
     SELECT m.company_id, m.user_id, ${NotificationType.System}, ${input.title}, ${input.message}
     FROM memberships m
     JOIN companies c ON c.id = m.company_id
     WHERE m.is_active AND NOT m.blocked AND c.is_active ${onlySelected}
-    RETURNING id`);
+    RETURNING id`),
+  );
   // PGlite and node-postgres both answer with `rows`.
   const rows = (result as unknown as { rows?: unknown[] }).rows ?? [];
   return { recipients: rows.length };

@@ -1,6 +1,7 @@
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import { Role } from '@flowline/shared';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import {
   companies,
   identityAccounts,
@@ -23,18 +24,21 @@ export async function lockRegistrations(tx: Db): Promise<void> {
 
 /** Whether a sign-in account or a Flowline user already uses this e-mail (case-insensitive). */
 export async function unsafeEmailIsTaken(tx: Db, email: string): Promise<boolean> {
-  const [account] = await tx
-    .select({ id: identityAccounts.id })
-    .from(identityAccounts)
-    .where(sql`lower(${identityAccounts.email}) = lower(${email})`)
-    .limit(1);
-  if (account) return true;
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.emailAddress}) = lower(${email})`)
-    .limit(1);
-  return Boolean(user);
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [account] = await tx
+      .select({ id: identityAccounts.id })
+      .from(identityAccounts)
+      .where(sql`lower(${identityAccounts.email}) = lower(${email})`)
+      .limit(1);
+    if (account) return true;
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.emailAddress}) = lower(${email})`)
+      .limit(1);
+    return Boolean(user);
+  });
 }
 
 /** A company with the same name (case-insensitive) or the same tax type and number, whatever the separators. */
@@ -42,29 +46,35 @@ export async function unsafeCompanyExists(
   tx: Db,
   input: { name: string; taxIdType: string; taxDigits: string },
 ): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: companies.id })
-    .from(companies)
-    .where(
-      or(
-        sql`lower(${companies.name}) = lower(${input.name})`,
-        and(
-          eq(companies.taxIdType, input.taxIdType),
-          sql`regexp_replace(upper(${companies.taxNumber}), '[^A-Z0-9]', '', 'g') = ${input.taxDigits}`,
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(
+        or(
+          sql`lower(${companies.name}) = lower(${input.name})`,
+          and(
+            eq(companies.taxIdType, input.taxIdType),
+            sql`regexp_replace(upper(${companies.taxNumber}), '[^A-Z0-9]', '', 'g') = ${input.taxDigits}`,
+          ),
         ),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
+      )
+      .limit(1);
+    return Boolean(row);
+  });
 }
 
 /** Codes already used that start like `base` (base itself and base-2, base-3…). */
 export async function unsafeCodesLike(tx: Db, base: string): Promise<Set<string>> {
-  const rows = await tx
-    .select({ code: companies.code })
-    .from(companies)
-    .where(or(eq(companies.code, base), like(companies.code, `${base}-%`)));
-  return new Set(rows.map((r) => r.code));
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const rows = await tx
+      .select({ code: companies.code })
+      .from(companies)
+      .where(or(eq(companies.code, base), like(companies.code, `${base}-%`)));
+    return new Set(rows.map((r) => r.code));
+  });
 }
 
 export type NewCompany = Omit<typeof companies.$inferInsert, 'id' | 'serviceId' | 'createdAt'>;
@@ -110,10 +120,13 @@ export async function unsafeDeleteRegistration(
   db: Db,
   ids: { companyId: number; userId: number; accountId: string },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Memberships and their roles go with the company (ON DELETE CASCADE).
-    await tx.delete(companies).where(eq(companies.id, ids.companyId));
-    await tx.delete(users).where(eq(users.id, ids.userId));
-    await tx.delete(identityAccounts).where(eq(identityAccounts.id, ids.accountId));
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    await db.transaction(async (tx) => {
+      // Memberships and their roles go with the company (ON DELETE CASCADE).
+      await tx.delete(companies).where(eq(companies.id, ids.companyId));
+      await tx.delete(users).where(eq(users.id, ids.userId));
+      await tx.delete(identityAccounts).where(eq(identityAccounts.id, ids.accountId));
+    });
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import { unionAll } from 'drizzle-orm/pg-core';
 import { Role, type AdminUserOrderBy } from '@flowline/shared';
 import type { Db } from '../../db/client';
+import { withoutTenantScope } from '../../db/tenant-scope';
 import {
   companies,
   identityAccounts,
@@ -179,22 +180,28 @@ export async function findCompanyOrgUnitIds(db: Db, companyId: number, ids: numb
  * and creating or renaming one must see every company's users to keep addresses unique.
  */
 export async function unsafeFindUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.emailAddress}) = lower(${email.trim()})`)
-    .limit(1);
-  return row ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.emailAddress}) = lower(${email.trim()})`)
+      .limit(1);
+    return row ?? null;
+  });
 }
 
 /** Not tenant-scoped on purpose (see above): local sign-in accounts are per e-mail, not per company. */
 export async function unsafeFindIdentityAccountId(db: Db, email: string) {
-  const [row] = await db
-    .select({ id: identityAccounts.id })
-    .from(identityAccounts)
-    .where(sql`lower(${identityAccounts.email}) = lower(${email.trim()})`)
-    .limit(1);
-  return row?.id ?? null;
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db
+      .select({ id: identityAccounts.id })
+      .from(identityAccounts)
+      .where(sql`lower(${identityAccounts.email}) = lower(${email.trim()})`)
+      .limit(1);
+    return row?.id ?? null;
+  });
 }
 
 export async function insertIdentityAccount(db: Db, email: string, passwordHash: string) {

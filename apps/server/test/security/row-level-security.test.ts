@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@flowline/shared';
+import type { Database } from '../../src/db/client';
+import { achs } from '../../src/db/schema/index';
+import { withTenantScope, withoutTenantScope } from '../../src/db/tenant-scope';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { buildDocument, type DocumentRow } from '../helpers/document-factories';
+import { buildCompany, buildMember, type CompanyRow, type UserRow } from '../helpers/factories';
+
+/**
+ * Row-level security, the second wall (docs/row-level-security.md): deliberately unscoped queries
+ * — no WHERE at all — made on the app's request path see only the request company's rows.
+ */
+
+/** Tables the test-only route may read whole: one per kind of policy. */
+const TABLES = {
+  documents: 'SELECT id FROM documents ORDER BY id',
+  routes: 'SELECT document_id AS id, company_id FROM document_routes ORDER BY id',
+  metadata: 'SELECT DISTINCT document_id AS id FROM document_metadata ORDER BY 1',
+  history: 'SELECT DISTINCT document_id AS id FROM document_history ORDER BY 1',
+  achs: 'SELECT id, company_id FROM achs ORDER BY id',
+} as const;
+
+type Row = { id: number; company_id?: number };
+
+/** An ACH row as stored before encryption (enough for the row's check constraint). */
+const achValues = (companyId: number, bankName: string) => ({
+  companyId,
+  bankName,
+  country: 'US',
+  accountTypeId: 1,
+  legacyRoutingNumber: '011000015',
+  legacyAccountNumber: '1234567',
+});
+
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.cause?.code ?? e.code;
+}
+
+/** Test-only routes on the real request path (authentication, Company-Id, the tenant scope). */
+function registerProbeRoutes(app: FastifyInstance, database: Database) {
+  app.get<{ Params: { table: keyof typeof TABLES } }>('/api/test-rls/:table', async (req) => {
+    const result = await database.db.execute(sql.raw(TABLES[req.params.table]));
+    const [who] = rowsOf<{ role: string }>(
+      await database.db.execute(sql`SELECT current_user AS role`),
+    );
+    return { role: who?.role, rows: rowsOf<Row>(result) };
+  });
+  app.get<{ Params: { table: keyof typeof TABLES } }>(
+    '/api/test-rls/:table/unscoped',
+    async (req) => {
+      const result = await withoutTenantScope(() =>
+        database.db.execute(sql.raw(TABLES[req.params.table])),
+      );
+      return { rows: rowsOf<Row>(result) };
+    },
+  );
+  app.post<{ Body: { companyId: number } }>('/api/test-rls/write-ach', async (req) => {
+    try {
+      await database.db.insert(achs).values(achValues(req.body.companyId, 'Planted'));
+      return { written: true };
+    } catch (err) {
+      return { written: false, code: errorCode(err) };
+    }
+  });
+  app.post<{ Body: { bankName: string } }>('/api/test-rls/rename-all-achs', async (req) => {
+    const result = await database.db.execute(sql`UPDATE achs SET bank_name = ${req.body.bankName}`);
+    return { changed: (result as { rowCount?: number; affectedRows?: number }).rowCount ?? null };
+  });
+}
+
+describe('row-level security on the request path', () => {
+  let t: TestApp;
+  let a: CompanyRow;
+  let b: CompanyRow;
+  let c: CompanyRow;
+  let userA: UserRow;
+  let userB: UserRow;
+  let userC: UserRow;
+  let privateOfA: DocumentRow;
+  let sharedAB: DocumentRow;
+  let privateOfC: DocumentRow;
+  let achA: number;
+  let achB: number;
+
+  const get = async (user: UserRow, company: CompanyRow, url: string) => {
+    const res = await t.as(user, company.id)({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ role?: string; rows: Row[] }>();
+  };
+  const ids = (rows: Row[]) => rows.map((r) => r.id);
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, undefined, registerProbeRoutes);
+    a = await buildCompany(t.db);
+    b = await buildCompany(t.db);
+    c = await buildCompany(t.db);
+    userA = await buildMember(t.db, a, [Role.Administrator]);
+    userB = await buildMember(t.db, b, [Role.Administrator]);
+    userC = await buildMember(t.db, c, [Role.Administrator]);
+    privateOfA = await buildDocument(t.db, { owner: a, user: userA });
+    sharedAB = await buildDocument(t.db, { owner: a, user: userA, receiver: b });
+    privateOfC = await buildDocument(t.db, { owner: c, user: userC });
+    const [rowA] = await t.db.insert(achs).values(achValues(a.id, 'A bank')).returning();
+    const [rowB] = await t.db.insert(achs).values(achValues(b.id, 'B bank')).returning();
+    achA = rowA!.id;
+    achB = rowB!.id;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('runs a tenant request as the non-superuser role', async () => {
+    const body = await get(userB, b, '/api/test-rls/achs');
+    expect(body.role).toBe('flowline_tenant');
+  });
+
+  it('an unscoped SELECT on achs returns only the request company’s rows', async () => {
+    expect(ids((await get(userB, b, '/api/test-rls/achs')).rows)).toEqual([achB]);
+    expect(ids((await get(userA, a, '/api/test-rls/achs')).rows)).toEqual([achA]);
+    // The same query outside the tenant scope sees both companies.
+    const all = ids((await get(userB, b, '/api/test-rls/achs/unscoped')).rows);
+    expect(all).toEqual(expect.arrayContaining([achA, achB]));
+  });
+
+  it('documents and routes are visible to the two companies that share them, to no third', async () => {
+    const docsB = ids((await get(userB, b, '/api/test-rls/documents')).rows);
+    expect(docsB).toEqual([sharedAB.id]);
+    const docsA = ids((await get(userA, a, '/api/test-rls/documents')).rows);
+    expect(docsA).toEqual([privateOfA.id, sharedAB.id]);
+    const docsC = ids((await get(userC, c, '/api/test-rls/documents')).rows);
+    expect(docsC).toEqual([privateOfC.id]);
+
+    // Both routes of the shared document (sender's and receiver's), nothing of A's own.
+    const routesB = (await get(userB, b, '/api/test-rls/routes')).rows;
+    expect(routesB.map((r) => [r.id, r.company_id])).toEqual([
+      [sharedAB.id, a.id],
+      [sharedAB.id, b.id],
+    ]);
+    const routesC = (await get(userC, c, '/api/test-rls/routes')).rows;
+    expect(ids(routesC)).toEqual([privateOfC.id]);
+
+    for (const table of ['metadata', 'history'] as const) {
+      expect(ids((await get(userB, b, `/api/test-rls/${table}`)).rows)).not.toContain(
+        privateOfA.id,
+      );
+      expect(ids((await get(userC, c, `/api/test-rls/${table}`)).rows)).not.toContain(sharedAB.id);
+    }
+
+    const everything = ids((await get(userB, b, '/api/test-rls/documents/unscoped')).rows);
+    expect(everything).toEqual(expect.arrayContaining([privateOfA.id, sharedAB.id, privateOfC.id]));
+  });
+
+  it('refuses to write another company’s row and leaves its rows alone', async () => {
+    const refused = await t.as(
+      userB,
+      b.id,
+    )({
+      method: 'POST',
+      url: '/api/test-rls/write-ach',
+      payload: { companyId: a.id },
+    });
+    expect(refused.json()).toEqual({ written: false, code: '42501' });
+    const own = await t.as(
+      userB,
+      b.id,
+    )({
+      method: 'POST',
+      url: '/api/test-rls/write-ach',
+      payload: { companyId: b.id },
+    });
+    expect(own.json()).toEqual({ written: true });
+
+    // An UPDATE without WHERE changes only the request company's rows.
+    const renamed = await t.as(
+      userB,
+      b.id,
+    )({
+      method: 'POST',
+      url: '/api/test-rls/rename-all-achs',
+      payload: { bankName: 'Renamed by B' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const rows = await t.db.select().from(achs);
+    expect(rows.find((r) => r.id === achA)?.bankName).toBe('A bank');
+    expect(rows.filter((r) => r.companyId === b.id).map((r) => r.bankName)).toEqual([
+      'Renamed by B',
+      'Renamed by B',
+    ]);
+  });
+
+  it('a request without a company (or none at all) is not scoped', async () => {
+    const all = await t.db.select({ id: achs.id }).from(achs);
+    expect(all.map((r) => r.id)).toEqual(expect.arrayContaining([achA, achB]));
+  });
+
+  it('scopes transactions as well as single queries', async () => {
+    const inTx = await withTenantScope(a.id, () =>
+      t.db.transaction(async (tx) => tx.select({ id: achs.id }).from(achs)),
+    );
+    expect(inTx.map((r) => r.id)).toEqual([achA]);
+    // The escape works inside a transaction too, for its statements only.
+    const counts = await withTenantScope(a.id, () =>
+      t.db.transaction(async (tx) => {
+        const own = await tx.select({ id: achs.id }).from(achs);
+        const all = await withoutTenantScope(() => tx.select({ id: achs.id }).from(achs));
+        const ownAgain = await tx.select({ id: achs.id }).from(achs);
+        return [own.length, all.length >= 3, ownAgain.length];
+      }),
+    );
+    expect(counts).toEqual([1, true, 1]);
+    // Connections (PostgreSQL) or the session (PGlite) carry nothing over to unscoped work.
+    for (let i = 0; i < 12; i++) {
+      const rows = await t.db.select({ id: achs.id }).from(achs);
+      expect(rows.length).toBeGreaterThanOrEqual(3);
+    }
+    const none = await withTenantScope(c.id, () => t.db.select({ id: achs.id }).from(achs));
+    expect(none).toEqual([]);
+  });
+});
