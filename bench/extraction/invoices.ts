@@ -574,7 +574,20 @@ const letter: Template = async (r) => {
   };
 };
 
-const MONTHS_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_SHORT = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 /** '2026-07-22' → '22 Jul 2026'. */
 function dayMonYear(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -627,7 +640,15 @@ const statement: Template = async (r) => {
     row(f.taxLabel, f.tax);
   }
   row(r.pick(['Amount Payable', 'Total Payable', 'Amount Owing']), f.total, true);
-  if (f.remit) block(s, 50, Math.max(ty + 30, 620), f.remit, 9, r.pick(['Payment Address:', 'Mail Payments To:']));
+  if (f.remit)
+    block(
+      s,
+      50,
+      Math.max(ty + 30, 620),
+      f.remit,
+      9,
+      r.pick(['Payment Address:', 'Mail Payments To:']),
+    );
   return {
     bytes: await doc.save(),
     truth: {

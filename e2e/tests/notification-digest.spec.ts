@@ -21,7 +21,9 @@ async function newestMailTo(page: Page, email: string): Promise<DevMail | null> 
 /** Ids of the mails to `email` in the dev mailbox's list page (the last 100), as a person sees it. */
 async function mailIdsTo(page: Page, email: string): Promise<number[]> {
   const html = await (await page.request.get('/dev/mail')).text();
-  const rows = [...html.matchAll(/<a href="\/dev\/mail\/(\d+)">[^<]*<\/a><\/td><td>([^<]*)<\/td>/g)];
+  const rows = [
+    ...html.matchAll(/<a href="\/dev\/mail\/(\d+)">[^<]*<\/a><\/td><td>([^<]*)<\/td>/g),
+  ];
   return rows.filter((r) => r[2]!.split(', ').includes(email)).map((r) => Number(r[1]));
 }
 
@@ -65,7 +67,11 @@ async function sendInvoiceBatch(vendor: Page, count: number, stamp: string) {
           JSON.stringify({ receivingPartyId, billToOrgUnitId, documentTypeId }),
         );
         form.append('file', bytes, `invoice-${number}.pdf`);
-        const upload = await fetch('/api/documents/upload', { method: 'POST', headers, body: form });
+        const upload = await fetch('/api/documents/upload', {
+          method: 'POST',
+          headers,
+          body: form,
+        });
         if (upload.status !== 201) return `upload ${upload.status}: ${await upload.text()}`;
         const { documentIds } = (await upload.json()) as { documentIds: number[] };
         const id = documentIds[0]!;

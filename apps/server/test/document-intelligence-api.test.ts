@@ -40,11 +40,19 @@ async function upload(file: Buffer, name: string, type: string, app = t) {
   const { payload, headers } = await multipartBody([
     [
       'fileUploadData',
-      JSON.stringify({ documentTypeId: DocumentTypeId.ArInvoice, receivingPartyId: w.toPurchaser.id, returnBeforeOcr: true }),
+      JSON.stringify({
+        documentTypeId: DocumentTypeId.ArInvoice,
+        receivingPartyId: w.toPurchaser.id,
+        returnBeforeOcr: true,
+      }),
     ],
     ['file', { name, data: file, type }],
   ]);
-  const res = await caller(app, w.user, w.vendor)({ method: 'POST', url: '/api/documents/upload', payload, headers });
+  const res = await caller(
+    app,
+    w.user,
+    w.vendor,
+  )({ method: 'POST', url: '/api/documents/upload', payload, headers });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { documentIds: number[] }).documentIds[0]!;
 }
@@ -52,7 +60,9 @@ async function upload(file: Buffer, name: string, type: string, app = t) {
 const readAll = (app = t) => app.app.jobs.drain(Queue.documentExtraction, { timeoutMs: 120_000 });
 
 const extractionOf = async (id: number, app = t) =>
-  (await app.db.select().from(documentExtractions).where(eq(documentExtractions.documentId, id)))[0];
+  (
+    await app.db.select().from(documentExtractions).where(eq(documentExtractions.documentId, id))
+  )[0];
 
 const ocrPage = (id: number, page: number | string, as = asUser) =>
   as({ method: 'GET', url: `/api/DocumentOcr/${id}/page/${page}` });
@@ -83,23 +93,37 @@ describe('reading after upload', () => {
     expect(['pending', 'running']).toContain((await extractionOf(scanId))?.status);
 
     textId = await upload(
-      await textPdf([[{ text: 'Invoice Number: TXT-777 for Ocelot Drilling', x: 72, y: 90, size: 12 }]]),
+      await textPdf([
+        [{ text: 'Invoice Number: TXT-777 for Ocelot Drilling', x: 72, y: 90, size: 12 }],
+      ]),
       'text.pdf',
       'application/pdf',
     );
     await readAll();
 
     const scan = await extractionOf(scanId);
-    expect(scan).toMatchObject({ status: 'done', pagesRead: 1, pageCount: 1, error: null, attempts: 1 });
+    expect(scan).toMatchObject({
+      status: 'done',
+      pagesRead: 1,
+      pageCount: 1,
+      error: null,
+      attempts: 1,
+    });
     const text = await extractionOf(textId);
     expect(text).toMatchObject({ status: 'done', pageCount: 1 });
-    const [page] = await t.db.select().from(documentPages).where(eq(documentPages.documentId, textId));
+    const [page] = await t.db
+      .select()
+      .from(documentPages)
+      .where(eq(documentPages.documentId, textId));
     expect(page).toMatchObject({ source: 'text', width: 612, height: 792 });
     expect(page!.text).toBe('Invoice Number: TXT-777 for Ocelot Drilling');
   }, 180_000);
 
   it('copies the pages of a document with the same file instead of reading it again', async () => {
-    const [original] = await t.db.select().from(documentPages).where(eq(documentPages.documentId, scanId));
+    const [original] = await t.db
+      .select()
+      .from(documentPages)
+      .where(eq(documentPages.documentId, scanId));
     const png = await scannedPng([
       { text: 'INVOICE', x: 150, y: 200, size: 60 },
       { text: 'Invoice Number: NARWHAL-5150', x: 150, y: 400, size: 36 },
@@ -109,15 +133,29 @@ describe('reading after upload', () => {
     const started = Date.now();
     await readAll();
     expect(Date.now() - started).toBeLessThan(1500);
-    const [copy] = await t.db.select().from(documentPages).where(eq(documentPages.documentId, again));
-    expect(copy).toMatchObject({ source: 'ocr', width: 1700, height: 2200, text: original!.text, words: original!.words });
+    const [copy] = await t.db
+      .select()
+      .from(documentPages)
+      .where(eq(documentPages.documentId, again));
+    expect(copy).toMatchObject({
+      source: 'ocr',
+      width: 1700,
+      height: 2200,
+      text: original!.text,
+      words: original!.words,
+    });
     expect(await extractionOf(again)).toMatchObject({ status: 'done', pageCount: 1 });
   });
 
   it('GET /documents/{id} includes the reading state', async () => {
     const res = await asUser({ method: 'GET', url: `/api/documents/${scanId}` });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().extraction).toMatchObject({ status: 'done', pagesRead: 1, pageCount: 1, error: null });
+    expect(res.json().extraction).toMatchObject({
+      status: 'done',
+      pagesRead: 1,
+      pageCount: 1,
+      error: null,
+    });
     expect(typeof res.json().extraction.updatedAt).toBe('string');
   });
 });
@@ -151,7 +189,9 @@ describe('GET /api/DocumentOcr/{documentId}/page/{page}', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('document_not_found');
     // Not sent yet: the purchaser does not see the draft either.
-    expect((await ocrPage(scanId, 1, caller(t, w.purchaserUser, w.purchaser))).statusCode).toBe(404);
+    expect((await ocrPage(scanId, 1, caller(t, w.purchaserUser, w.purchaser))).statusCode).toBe(
+      404,
+    );
     // ReadOnly members read pages like the document itself.
     expect((await ocrPage(scanId, 1, caller(t, w.readOnly, w.vendor))).statusCode).toBe(200);
   });
@@ -166,11 +206,14 @@ describe('GET /api/DocumentOcr/{documentId}/page/{page}', () => {
     expect((await ocrPage(scanId, 0)).statusCode).toBe(400);
     expect((await ocrPage(scanId, 'first')).statusCode).toBe(400);
     expect((await ocrPage(999_999, 1)).statusCode).toBe(404);
-    const anonymous = await t.app.inject({ method: 'GET', url: `/api/DocumentOcr/${scanId}/page/1` });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `/api/DocumentOcr/${scanId}/page/1`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it("answers 404 not_read_yet while the document is being read, not_read when it was never read", async () => {
+  it('answers 404 not_read_yet while the document is being read, not_read when it was never read', async () => {
     const pending = await buildDocument(t.db, { owner: w.vendor, user: w.user });
     await t.db.insert(documentExtractions).values({ documentId: pending.id, status: 'running' });
     const res = await ocrPage(pending.id, 1);
@@ -185,17 +228,29 @@ describe('GET /api/DocumentOcr/{documentId}/page/{page}', () => {
 
 describe('search over the words read', () => {
   it('finds a document by a word that exists only in its scan', async () => {
-    const res = await asUser({ method: 'POST', url: '/api/search', payload: { querySearchTerm: 'capybara' } });
+    const res = await asUser({
+      method: 'POST',
+      url: '/api/search',
+      payload: { querySearchTerm: 'capybara' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     // The scan and its copy (the same file uploaded again), nothing else.
     const found = res.json().rows.map((r: { id: number }) => r.id);
     expect(found).toHaveLength(2);
     expect(found).toContain(scanId);
     expect(found).not.toContain(textId);
-    const text = await asUser({ method: 'POST', url: '/api/search', payload: { querySearchTerm: 'Ocelot' } });
+    const text = await asUser({
+      method: 'POST',
+      url: '/api/search',
+      payload: { querySearchTerm: 'Ocelot' },
+    });
     expect(text.json().rows.map((r: { id: number }) => r.id)).toEqual([textId]);
     // Another company never finds it.
-    const stranger = await caller(t, w.strangerUser, w.stranger)({
+    const stranger = await caller(
+      t,
+      w.strangerUser,
+      w.stranger,
+    )({
       method: 'POST',
       url: '/api/search',
       payload: { querySearchTerm: 'capybara' },
@@ -217,9 +272,15 @@ describe('real-time reading state', () => {
     };
     const owner = await connect(w.user, w.vendor.id);
     const stranger = await connect(w.strangerUser, w.stranger.id);
-    const id = await upload(await textPdf([[{ text: 'Realtime reading test here', x: 72, y: 72, size: 12 }]]), 'rt.pdf', 'application/pdf');
+    const id = await upload(
+      await textPdf([[{ text: 'Realtime reading test here', x: 72, y: 72, size: 12 }]]),
+      'rt.pdf',
+      'application/pdf',
+    );
     await readAll();
-    await waitFor(() => owner.messages.some((m) => m.type === 'documentExtraction' && m.status === 'done'));
+    await waitFor(() =>
+      owner.messages.some((m) => m.type === 'documentExtraction' && m.status === 'done'),
+    );
     expect(owner.messages.filter((m) => m.type === 'documentExtraction')).toEqual([
       { type: 'documentExtraction', seq: expect.any(Number), documentId: id, status: 'running' },
       { type: 'documentExtraction', seq: expect.any(Number), documentId: id, status: 'done' },
@@ -232,7 +293,9 @@ describe('real-time reading state', () => {
 
 describe('new versions', () => {
   it('a resubmitted version is read too (its file was read: the pages are copied)', async () => {
-    await t.db.insert(documentTypes).values({ id: 501, name: 'Invoice', templateId: DocumentTemplate.Invoice });
+    await t.db
+      .insert(documentTypes)
+      .values({ id: 501, name: 'Invoice', templateId: DocumentTemplate.Invoice });
     const [text] = await t.db.select().from(documents).where(eq(documents.id, textId));
     const old = await buildDocument(t.db, {
       owner: w.vendor,
@@ -260,7 +323,12 @@ describe('new versions', () => {
 describe('durability', () => {
   it('a reading queued by an instance that does not work the queues completes after a restart', async () => {
     const apiOnly = await buildTestApp({ JOB_WORKERS: 'off' }, t);
-    const id = await upload(await textPdf([[{ text: 'Queued before the restart: Wombat', x: 72, y: 72, size: 12 }]]), 'q.pdf', 'application/pdf', apiOnly);
+    const id = await upload(
+      await textPdf([[{ text: 'Queued before the restart: Wombat', x: 72, y: 72, size: 12 }]]),
+      'q.pdf',
+      'application/pdf',
+      apiOnly,
+    );
     expect((await extractionOf(id))?.status).toBe('pending');
     await apiOnly.close();
     // A new process with workers picks the job up.
@@ -271,10 +339,17 @@ describe('durability', () => {
   }, 120_000);
 
   it('a reading cut off with its job lost is queued again at start and completes', async () => {
-    const id = await upload(await textPdf([[{ text: 'Interrupted mid-reading: Quokka', x: 72, y: 72, size: 12 }]]), 'c.pdf', 'application/pdf');
+    const id = await upload(
+      await textPdf([[{ text: 'Interrupted mid-reading: Quokka', x: 72, y: 72, size: 12 }]]),
+      'c.pdf',
+      'application/pdf',
+    );
     await readAll();
     // As if the process died mid-job and the job row was lost: running, pages gone, no job.
-    await t.db.update(documentExtractions).set({ status: 'running' }).where(eq(documentExtractions.documentId, id));
+    await t.db
+      .update(documentExtractions)
+      .set({ status: 'running' })
+      .where(eq(documentExtractions.documentId, id));
     await t.db.delete(documentPages).where(eq(documentPages.documentId, id));
     await t.db.execute(sql`DELETE FROM pgboss.job WHERE singleton_key = ${`extract:${id}`}`);
     const restarted = await buildTestApp({}, t);
@@ -287,7 +362,11 @@ describe('durability', () => {
   it('a file that cannot be read ends failed with the reason, without retries', async () => {
     const broken = await buildDocument(t.db, { owner: w.vendor, user: w.user });
     await t.db.insert(documentExtractions).values({ documentId: broken.id, status: 'pending' });
-    await t.app.jobs.send(Queue.documentExtraction, { documentId: broken.id }, { singletonKey: `extract:${broken.id}` });
+    await t.app.jobs.send(
+      Queue.documentExtraction,
+      { documentId: broken.id },
+      { singletonKey: `extract:${broken.id}` },
+    );
     await readAll();
     const row = await extractionOf(broken.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });

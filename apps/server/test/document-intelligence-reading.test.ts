@@ -34,7 +34,14 @@ describe('readDocumentPages', () => {
       [2, 612, 792, 'text'],
     ]);
     const words = read[0]!.words;
-    expect(words.map((w) => w.text)).toEqual(['Invoice', 'Number:', 'INV-2044', 'Total', 'Due', '$1,234.56']);
+    expect(words.map((w) => w.text)).toEqual([
+      'Invoice',
+      'Number:',
+      'INV-2044',
+      'Total',
+      'Due',
+      '$1,234.56',
+    ]);
     const number = find(words, 'INV-2044')!;
     // Each word of a line gets its own x: 'INV-2044' starts after 'Invoice Number: '.
     expect(number.x).toBeGreaterThan(150);
@@ -96,7 +103,10 @@ describe('readDocumentPages', () => {
 
   it('reads every page of a multi-page TIFF, enlarging a low-resolution scan for OCR', async () => {
     const page = (text: string) => scannedPng([{ text, x: 80, y: 100, size: 24 }], 850, 1100);
-    const tiff = await multiPageTiff([await page('First PELICAN page'), await page('Second WALRUS page')]);
+    const tiff = await multiPageTiff([
+      await page('First PELICAN page'),
+      await page('Second WALRUS page'),
+    ]);
     const read = await readDocumentPages({ buffer: tiff }, 'image/tiff');
     expect(read.map((p) => [p.page, p.width, p.height, p.source])).toEqual([
       [1, 850, 1100, 'ocr'],
@@ -110,8 +120,12 @@ describe('readDocumentPages', () => {
     expect(Math.abs(walrus.y - 100)).toBeLessThan(15);
   });
 
-  it('reduces a 300 dpi scan for OCR and gives its boxes in the scan\'s own pixels', async () => {
-    const png = await scannedPng([{ text: 'Effective Date 07/01/2025', x: 450, y: 600, size: 54 }], 2550, 3300);
+  it("reduces a 300 dpi scan for OCR and gives its boxes in the scan's own pixels", async () => {
+    const png = await scannedPng(
+      [{ text: 'Effective Date 07/01/2025', x: 450, y: 600, size: 54 }],
+      2550,
+      3300,
+    );
     const [page] = await readDocumentPages({ buffer: png }, 'image/png');
     expect(page).toMatchObject({ width: 2550, height: 3300 });
     const date = find(page!.words, '07/01/2025');
@@ -134,7 +148,10 @@ describe('readDocumentPages', () => {
       await terminateOcr();
       const [firstResult, secondResult] = await settled;
       expect(firstResult.status).toBe('fulfilled');
-      expect(secondResult).toMatchObject({ status: 'rejected', reason: { message: 'Text recognition was stopped' } });
+      expect(secondResult).toMatchObject({
+        status: 'rejected',
+        reason: { message: 'Text recognition was stopped' },
+      });
       // A new page after the stop starts a fresh worker.
       const [again] = await readDocumentPages({ buffer: png }, 'image/png');
       expect(again!.words.map((w) => w.text)).toContain('4471');
@@ -146,10 +163,12 @@ describe('readDocumentPages', () => {
   });
 
   it('refuses a file type it cannot read, and a broken PDF', async () => {
-    await expect(readDocumentPages({ buffer: Buffer.from('hello') }, 'text/plain')).rejects.toBeInstanceOf(
-      UnreadableDocumentError,
-    );
-    await expect(readDocumentPages({ buffer: Buffer.from('%PDF-1.4 broken') }, 'application/pdf')).rejects.toThrow();
+    await expect(
+      readDocumentPages({ buffer: Buffer.from('hello') }, 'text/plain'),
+    ).rejects.toBeInstanceOf(UnreadableDocumentError);
+    await expect(
+      readDocumentPages({ buffer: Buffer.from('%PDF-1.4 broken') }, 'application/pdf'),
+    ).rejects.toThrow();
   });
 });
 
@@ -167,7 +186,9 @@ describe('flattenBackground (before OCR)', () => {
         const ink = y >= 90 && y < 96 && x % 50 > 10 && x % 50 < 40;
         px[y * width + x] = Math.max(0, Math.min(255, Math.round((ink ? 30 : panel) + grain())));
       }
-    const png = await sharp(px, { raw: { width, height, channels: 1 } }).png().toBuffer();
+    const png = await sharp(px, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer();
     const out = await flattenBackground(png);
     const { data, info } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([width, height]);

@@ -194,7 +194,9 @@ describe('label wordings', () => {
     expect(valueOf(letter('Charged To:'), 'docARPurchaserName')).toBe('Ward County Minerals LLC');
     // Without the city line it is not an address block: nothing is guessed.
     const noCity = letter(null);
-    noCity[0]!.words = noCity[0]!.words.filter((w) => !['Midland,', 'TX', '79701'].includes(w.text) || w.y < 120);
+    noCity[0]!.words = noCity[0]!.words.filter(
+      (w) => !['Midland,', 'TX', '79701'].includes(w.text) || w.y < 120,
+    );
     expect(valueOf(noCity, 'docARPurchaserName')).toBeUndefined();
   });
 });

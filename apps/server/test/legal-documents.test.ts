@@ -160,7 +160,10 @@ describe('legal document upload', () => {
       code: 'extraction_failed',
       message: LEGAL_EXTRACTION_FAILED_MESSAGE,
     });
-    const rows = await t.db.select().from(legalDocuments).where(eq(legalDocuments.fileName, file.name));
+    const rows = await t.db
+      .select()
+      .from(legalDocuments)
+      .where(eq(legalDocuments.fileName, file.name));
     expect(rows).toHaveLength(1);
   });
 

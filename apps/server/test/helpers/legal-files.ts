@@ -3,7 +3,8 @@ import zlib from 'node:zlib';
 
 /** Small but genuine files of each accepted legal-document format. */
 
-const pdfText = 'BT /F1 14 Tf 72 720 Td (Form W-9 Request for Taxpayer Identification Number) Tj ET';
+const pdfText =
+  'BT /F1 14 Tf 72 720 Td (Form W-9 Request for Taxpayer Identification Number) Tj ET';
 
 /** A one-page PDF with a line of text (a legal document's upload reads it, spec 3 §8). */
 export const pdf = Buffer.from(

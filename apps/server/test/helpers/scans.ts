@@ -15,7 +15,10 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 export async function scannedPng(lines: DrawnLine[], width = 1700, height = 2200): Promise<Buffer> {
   // SVG's y is the baseline: ~0.8 of the font size below the top of the box.
   const text = lines
-    .map((l) => `<text x="${l.x}" y="${l.y + l.size * 0.8}" font-family="DejaVu Sans" font-size="${l.size}">${escape(l.text)}</text>`)
+    .map(
+      (l) =>
+        `<text x="${l.x}" y="${l.y + l.size * 0.8}" font-family="DejaVu Sans" font-size="${l.size}">${escape(l.text)}</text>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="white"/>${text}</svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
@@ -23,7 +26,9 @@ export async function scannedPng(lines: DrawnLine[], width = 1700, height = 2200
 
 /** A multi-page TIFF of the given page images. */
 export async function multiPageTiff(pages: Buffer[]): Promise<Buffer> {
-  return sharp(pages, { join: { animated: true } }).tiff({ compression: 'lzw' }).toBuffer();
+  return sharp(pages, { join: { animated: true } })
+    .tiff({ compression: 'lzw' })
+    .toBuffer();
 }
 
 /** A PDF whose only page is the image (no text layer), letter size. */

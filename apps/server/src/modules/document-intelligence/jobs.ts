@@ -14,7 +14,9 @@ export interface DocumentExtractionJob {
 export function documentExtractionJob(deps: ExtractionDeps): JobHandler<DocumentExtractionJob> {
   const { retryLimit } = queueDefinitions[Queue.documentExtraction];
   return async (job) => {
-    await extractDocument(deps, job.data.documentId, { finalAttempt: job.retryCount >= retryLimit });
+    await extractDocument(deps, job.data.documentId, {
+      finalAttempt: job.retryCount >= retryLimit,
+    });
   };
 }
 

@@ -24,7 +24,10 @@ export async function assertLegalDocumentReadable(
   try {
     const bytes = await streamToBuffer(await blobStore.get(file.key));
     const pages = await withTimeout(
-      readDocumentPages({ buffer: bytes }, file.contentType, { maxPages: LEGAL_MAX_PAGES, urgent: true }),
+      readDocumentPages({ buffer: bytes }, file.contentType, {
+        maxPages: LEGAL_MAX_PAGES,
+        urgent: true,
+      }),
       LEGAL_READ_TIMEOUT_MS,
     );
     words = pages.reduce((n, p) => n + p.words.length, 0);
@@ -36,7 +39,8 @@ export async function assertLegalDocumentReadable(
 
 async function streamToBuffer(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);
 }
 

@@ -18,7 +18,12 @@ export const ocrPageMessages = {
  * A document still being read answers 404 `not_read_yet` (the client retries after the
  * 'documentExtraction' event); one that could not be read, or has no such page, a plain 404.
  */
-export async function getOcrPage(db: Db, ctx: TenantContext, documentId: number, page: number): Promise<OcrPage> {
+export async function getOcrPage(
+  db: Db,
+  ctx: TenantContext,
+  documentId: number,
+  page: number,
+): Promise<OcrPage> {
   await requireVisibleDocument(db, ctx.companyId, documentId);
   const stored = await repo.findPage(db, documentId, page);
   if (stored) {

@@ -31,14 +31,18 @@ export const documentUploadRoutes: ApiModule = async (app, { db, blobStore, conf
     async (req, reply) => {
       const ctx = requireTenant(req);
       try {
-        const result = await service.uploadDocument(db, blobStore, ctx, (prepare, release) =>
-          receiveDocumentUpload(req, blobStore, {
-            maxBytes,
-            prepare,
-            release,
-            acceptsType: service.acceptsUploadType,
-            refuseType: service.uploadTypeRefusal,
-          }),
+        const result = await service.uploadDocument(
+          db,
+          blobStore,
+          ctx,
+          (prepare, release) =>
+            receiveDocumentUpload(req, blobStore, {
+              maxBytes,
+              prepare,
+              release,
+              acceptsType: service.acceptsUploadType,
+              refuseType: service.uploadTypeRefusal,
+            }),
           undefined,
           jobs,
         );

@@ -75,19 +75,17 @@ async function senderSuggestions(
   );
   const fromDocument = (await extractedLines(db, loaded.document.id))
     .filter((l) => !present.has((l.description ?? '').trim().toLowerCase()))
-    .map(
-      (l): SuggestedRow => ({
-        lineNumber: null,
-        timesUsed: 0,
-        source: 'document',
-        cells: [
-          { key: 'description', value: l.description },
-          { key: 'quantity', value: l.quantity },
-          { key: 'unitPrice', value: l.unitPrice },
-          { key: 'amount', value: l.amount },
-        ],
-      }),
-    );
+    .map((l): SuggestedRow => ({
+      lineNumber: null,
+      timesUsed: 0,
+      source: 'document',
+      cells: [
+        { key: 'description', value: l.description },
+        { key: 'quantity', value: l.quantity },
+        { key: 'unitPrice', value: l.unitPrice },
+        { key: 'amount', value: l.amount },
+      ],
+    }));
   if (receiverId === null) return fromDocument;
   const earlier = await repo.earlierSenderLines(
     db,

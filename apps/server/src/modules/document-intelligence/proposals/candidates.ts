@@ -245,9 +245,7 @@ export function candidatesFor(lines: TextLine[], hits: LabelHit[]): Candidate[] 
     }
     if (push(first.tokens, 'below', 0.95, first.line) && rule.kind === 'block') {
       const last = out[out.length - 1]!;
-      last.value = [last.value, ...under.slice(1).map((b) => nameOf(b.tokens, b.line))].join(
-        ', ',
-      );
+      last.value = [last.value, ...under.slice(1).map((b) => nameOf(b.tokens, b.line))].join(', ');
       last.tokens = [...last.tokens, ...under.slice(1).flatMap((b) => b.tokens)];
     }
   }

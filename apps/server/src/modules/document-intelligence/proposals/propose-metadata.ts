@@ -91,7 +91,11 @@ const CITY_LINE = /[A-Za-z.]+,? [A-Z]{2},? \d{5}(?:-\d{4})?\s*$/;
  * whose last one (within four) is a 'City, ST 12345' line. Only asked when no label named the
  * purchaser.
  */
-function addressee(lines: TextLine[], used: Set<Token>, vendor: Candidate | undefined): Candidate[] {
+function addressee(
+  lines: TextLine[],
+  used: Set<Token>,
+  vendor: Candidate | undefined,
+): Candidate[] {
   const first = lines.filter((l) => l.page === 1 && l.top < l.pageHeight * 0.4);
   const below = vendor ? vendor.line.bottom : 0;
   for (const [i, line] of first.entries()) {
@@ -105,7 +109,8 @@ function addressee(lines: TextLine[], used: Set<Token>, vendor: Candidate | unde
     const clean = cleanName(textOf(tokens));
     const text = line.source === 'ocr' ? repairOcrName(clean) : clean;
     const words = tokens.filter((t) => /[A-Za-z]{2}/.test(t.text)).length;
-    if (words < 2 || NOT_A_NAME.test(text) || text.toLowerCase() === vendor?.value.toLowerCase()) continue;
+    if (words < 2 || NOT_A_NAME.test(text) || text.toLowerCase() === vendor?.value.toLowerCase())
+      continue;
     let prev = line;
     for (const next of first.slice(i + 1, i + 5)) {
       if (next.top - prev.bottom > 2 * line.height) break;

@@ -35,12 +35,18 @@ export function isReadableContentType(contentType: string): boolean {
  * Reads every page of a document: a PDF's text layer where it has one, OCR for scanned PDF pages
  * and images (PNG, JPEG, multi-page TIFF). See docs/document-intelligence.md.
  */
-export async function readDocumentPages(input: ReadInput, contentType: string, opts: ReadOptions = {}): Promise<ReadPage[]> {
+export async function readDocumentPages(
+  input: ReadInput,
+  contentType: string,
+  opts: ReadOptions = {},
+): Promise<ReadPage[]> {
   const type = normalise(contentType);
   const bytes = 'buffer' in input ? input.buffer : await readFile(input.filePath);
   if (type === 'application/pdf') return readPdf(bytes, opts);
   if (IMAGE_TYPES.has(type)) return readImage(bytes, opts);
-  throw new UnreadableDocumentError(`Documents of type ${contentType || 'unknown'} cannot be read.`);
+  throw new UnreadableDocumentError(
+    `Documents of type ${contentType || 'unknown'} cannot be read.`,
+  );
 }
 
 export class UnreadableDocumentError extends Error {}
@@ -56,13 +62,30 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
       const { width, height } = page.getViewport({ scale: 1 });
       const textWords = await pdfTextWords(page);
       if (textWords.length >= MIN_TEXT_WORDS) {
-        pages.push({ page: n, width: round(width), height: round(height), source: 'text', words: textWords });
+        pages.push({
+          page: n,
+          width: round(width),
+          height: round(height),
+          source: 'text',
+          words: textWords,
+        });
       } else {
         // An oversized page (a poster, a hostile MediaBox) is rendered at most MAX_RENDER_PIXELS.
-        const scale = Math.min(PDF_OCR_DPI / 72, Math.sqrt(MAX_RENDER_PIXELS / Math.max(width * height, 1)));
+        const scale = Math.min(
+          PDF_OCR_DPI / 72,
+          Math.sqrt(MAX_RENDER_PIXELS / Math.max(width * height, 1)),
+        );
         const image = await renderPdfPage(doc, page, scale);
-        const words = await recognizeWords(image.png, Math.min(PDF_OCR_DPI, scale * 72), { urgent: opts.urgent });
-        pages.push({ page: n, width: round(width), height: round(height), source: 'ocr', words: words.map((w) => scaleWord(w, 1 / scale)) });
+        const words = await recognizeWords(image.png, Math.min(PDF_OCR_DPI, scale * 72), {
+          urgent: opts.urgent,
+        });
+        pages.push({
+          page: n,
+          width: round(width),
+          height: round(height),
+          source: 'ocr',
+          words: words.map((w) => scaleWord(w, 1 / scale)),
+        });
       }
       page.cleanup();
       opts.onPage?.(n, doc.numPages);
@@ -81,18 +104,37 @@ async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> 
   for (let i = 0; i < total; i += 1) {
     // Boxes follow the image as shown: EXIF orientation applied (browsers do the same).
     const pageMeta = await sharp(bytes, { page: i }).metadata();
-    const { width, height } = pageMeta.autoOrient ?? { width: pageMeta.width, height: pageMeta.height };
+    const { width, height } = pageMeta.autoOrient ?? {
+      width: pageMeta.width,
+      height: pageMeta.height,
+    };
     if (!width || !height) throw new UnreadableDocumentError('The image has no pixels.');
     // A page-sized image narrower than ~150 dpi (letter: 8.5 in) is enlarged so tesseract sees
     // letters tall enough to read; boxes are scaled back to the image's own pixels.
     const dpi = imageDpi(meta.density, width);
     const factor =
-      dpi < MIN_OCR_DPI ? Math.min(3, MIN_OCR_DPI / dpi) : dpi > MAX_OCR_DPI ? PDF_OCR_DPI / dpi : 1;
-    let pipeline = sharp(bytes, { page: i }).autoOrient().flatten({ background: '#ffffff' }).grayscale();
-    if (factor !== 1) pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), { kernel: 'lanczos3' });
+      dpi < MIN_OCR_DPI
+        ? Math.min(3, MIN_OCR_DPI / dpi)
+        : dpi > MAX_OCR_DPI
+          ? PDF_OCR_DPI / dpi
+          : 1;
+    let pipeline = sharp(bytes, { page: i })
+      .autoOrient()
+      .flatten({ background: '#ffffff' })
+      .grayscale();
+    if (factor !== 1)
+      pipeline = pipeline.resize(Math.round(width * factor), Math.round(height * factor), {
+        kernel: 'lanczos3',
+      });
     const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
     const words = await recognizeWords(png, dpi * factor, { urgent: opts.urgent });
-    pages.push({ page: i + 1, width, height, source: 'ocr', words: factor !== 1 ? words.map((w) => scaleWord(w, 1 / factor)) : words });
+    pages.push({
+      page: i + 1,
+      width,
+      height,
+      source: 'ocr',
+      words: factor !== 1 ? words.map((w) => scaleWord(w, 1 / factor)) : words,
+    });
     opts.onPage?.(i + 1, total);
   }
   return pages;
@@ -108,7 +150,13 @@ function imageDpi(density: number | undefined, width: number): number {
 }
 
 function scaleWord(w: ReadWord, k: number): ReadWord {
-  return { ...w, x: round(w.x * k), y: round(w.y * k), width: round(w.width * k), height: round(w.height * k) };
+  return {
+    ...w,
+    x: round(w.x * k),
+    y: round(w.y * k),
+    width: round(w.width * k),
+    height: round(w.height * k),
+  };
 }
 
 function round(n: number): number {

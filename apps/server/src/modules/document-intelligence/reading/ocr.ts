@@ -11,7 +11,10 @@ import type { ReadWord } from './types';
  * are recognised one at a time so a 2-core machine keeps a core for the API.
  */
 const require = createRequire(import.meta.url);
-const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+const langPath = path.join(
+  path.dirname(require.resolve('@tesseract.js-data/eng/package.json')),
+  '4.0.0_best_int',
+);
 const corePath = path.dirname(require.resolve('tesseract.js-core/package.json'));
 
 /** An idle worker is ended after this long (its thread holds ~100 MB); the next page starts one. */
@@ -68,7 +71,11 @@ let current: Promise<ReadWord[]> | null = null;
  * confidence 0–1. `dpi` is passed to tesseract so it need not guess the resolution. `urgent`
  * pages (a request waiting, e.g. a legal document's upload) overtake the reading jobs' pages.
  */
-export function recognizeWords(image: Buffer, dpi?: number, opts: { urgent?: boolean } = {}): Promise<ReadWord[]> {
+export function recognizeWords(
+  image: Buffer,
+  dpi?: number,
+  opts: { urgent?: boolean } = {},
+): Promise<ReadWord[]> {
   if (idleTimer) clearTimeout(idleTimer);
   return new Promise<ReadWord[]>((resolve, reject) => {
     (opts.urgent ? urgentTasks : backgroundTasks).push({ image, dpi, resolve, reject });
@@ -80,7 +87,11 @@ async function drainTasks(): Promise<void> {
   if (running) return;
   running = true;
   try {
-    for (let task = urgentTasks.shift() ?? backgroundTasks.shift(); task; task = urgentTasks.shift() ?? backgroundTasks.shift()) {
+    for (
+      let task = urgentTasks.shift() ?? backgroundTasks.shift();
+      task;
+      task = urgentTasks.shift() ?? backgroundTasks.shift()
+    ) {
       const recognition = recognizeNow(task.image, task.dpi);
       current = recognition;
       try {
@@ -102,7 +113,10 @@ async function drainTasks(): Promise<void> {
 async function recognizeNow(image: Buffer, dpi: number | undefined): Promise<ReadWord[]> {
   const w = await worker();
   // Tesseract accepts 70–2400 (an oversized page reduced for rendering can fall below).
-  if (dpi) await w.setParameters({ user_defined_dpi: String(Math.round(Math.min(2400, Math.max(70, dpi)))) });
+  if (dpi)
+    await w.setParameters({
+      user_defined_dpi: String(Math.round(Math.min(2400, Math.max(70, dpi)))),
+    });
   // An image sharp cannot decode (BMP) goes to tesseract as it is.
   const prepared = await flattenBackground(image).catch(() => image);
   try {
@@ -123,7 +137,13 @@ export function parseTsv(tsv: string): ReadWord[] {
     if (cols[0] !== '5' || cols.length < 12) continue;
     const text = cols.slice(11).join('\t').trim();
     if (!text) continue;
-    const [x, y, width, height, conf] = cols.slice(6, 11).map(Number) as [number, number, number, number, number];
+    const [x, y, width, height, conf] = cols.slice(6, 11).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     if (conf < 0) continue;
     words.push({ text, x, y, width, height, confidence: Math.round(conf) / 100 });
   }

@@ -62,7 +62,9 @@ export async function pdfTextWords(page: PDFPageProxy): Promise<ReadWord[]> {
       if (horizontal) {
         const dir = Math.cos(angle) >= 0 ? 1 : -1;
         const x = dir > 0 ? e + along : e - along - width;
-        words.push(word(part.word, x, f - fontHeight * ascent, width, fontHeight * (ascent + descent)));
+        words.push(
+          word(part.word, x, f - fontHeight * ascent, width, fontHeight * (ascent + descent)),
+        );
       } else {
         // Vertical runs (rotated text): the box is the rotated one's bounding rectangle.
         const cos = Math.cos(angle);
@@ -72,7 +74,15 @@ export async function pdfTextWords(page: PDFPageProxy): Promise<ReadWord[]> {
         const x1 = e + cos * (along + width);
         const y1 = f + sin * (along + width);
         const thick = fontHeight * (ascent + descent);
-        words.push(word(part.word, Math.min(x0, x1) - thick / 2, Math.min(y0, y1), Math.abs(x1 - x0) + thick, Math.abs(y1 - y0)));
+        words.push(
+          word(
+            part.word,
+            Math.min(x0, x1) - thick / 2,
+            Math.min(y0, y1),
+            Math.abs(x1 - x0) + thick,
+            Math.abs(y1 - y0),
+          ),
+        );
       }
     }
   }
@@ -85,7 +95,11 @@ function word(text: string, x: number, y: number, width: number, height: number)
 }
 
 /** Renders a page to an image (PNG) at `scale` × 72 dpi, white background. */
-export async function renderPdfPage(doc: PDFDocumentProxy, page: PDFPageProxy, scale: number): Promise<{ png: Buffer; width: number; height: number }> {
+export async function renderPdfPage(
+  doc: PDFDocumentProxy,
+  page: PDFPageProxy,
+  scale: number,
+): Promise<{ png: Buffer; width: number; height: number }> {
   const viewport = page.getViewport({ scale });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);
@@ -100,7 +114,10 @@ export async function renderPdfPage(doc: PDFDocumentProxy, page: PDFPageProxy, s
 }
 
 interface CanvasFactory {
-  create(width: number, height: number): {
+  create(
+    width: number,
+    height: number,
+  ): {
     canvas: { toBuffer(mime: 'image/png'): Buffer; width: number; height: number };
     context: { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void };
   };

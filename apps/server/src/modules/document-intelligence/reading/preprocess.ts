@@ -20,13 +20,15 @@ const BLUR = 0.6;
  * thick letter has no paper), interpolated between block centres. Same size as the input, so
  * word boxes need no scaling. docs/document-intelligence.md "Reading".
  */
-export async function flattenBackground(image: Buffer, paperAt = PAPER, blur = BLUR): Promise<Buffer> {
+export async function flattenBackground(
+  image: Buffer,
+  paperAt = PAPER,
+  blur = BLUR,
+): Promise<Buffer> {
   const sharp = await loadSharp();
   let base = sharp(image).flatten({ background: '#ffffff' }).extractChannel(0);
   if (blur) base = base.blur(blur);
-  const { data, info } = await base
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await base.raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const bw = Math.ceil(width / BLOCK);
   const bh = Math.ceil(height / BLOCK);
