@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@flowline/shared';
 import type { Database } from '../../src/db/client';
-import { achs } from '../../src/db/schema/index';
+import { achs, legalDocuments } from '../../src/db/schema/index';
 import { withTenantScope, withoutTenantScope } from '../../src/db/tenant-scope';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildDocument, type DocumentRow } from '../helpers/document-factories';
@@ -21,6 +21,7 @@ const TABLES = {
   metadata: 'SELECT DISTINCT document_id AS id FROM document_metadata ORDER BY 1',
   history: 'SELECT DISTINCT document_id AS id FROM document_history ORDER BY 1',
   achs: 'SELECT id, company_id FROM achs ORDER BY id',
+  legal: 'SELECT id, company_id FROM legal_documents ORDER BY id',
 } as const;
 
 type Row = { id: number; company_id?: number };
@@ -90,6 +91,8 @@ describe('row-level security on the request path', () => {
   let privateOfC: DocumentRow;
   let achA: number;
   let achB: number;
+  let legalA: number;
+  let legalB: number;
 
   const get = async (user: UserRow, company: CompanyRow, url: string) => {
     const res = await t.as(user, company.id)({ method: 'GET', url });
@@ -113,6 +116,18 @@ describe('row-level security on the request path', () => {
     const [rowB] = await t.db.insert(achs).values(achValues(b.id, 'B bank')).returning();
     achA = rowA!.id;
     achB = rowB!.id;
+    const legalOf = (companyId: number) => ({
+      companyId,
+      legalDocumentTypeId: 1,
+      fileKey: `rls-${companyId}`,
+      fileName: 'w9.pdf',
+      contentType: 'application/pdf',
+      fileSize: 1,
+    });
+    const [legal1] = await t.db.insert(legalDocuments).values(legalOf(a.id)).returning();
+    const [legal2] = await t.db.insert(legalDocuments).values(legalOf(b.id)).returning();
+    legalA = legal1!.id;
+    legalB = legal2!.id;
   });
 
   afterAll(async () => {
@@ -130,6 +145,14 @@ describe('row-level security on the request path', () => {
     // The same query outside the tenant scope sees both companies.
     const all = ids((await get(userB, b, '/api/test-rls/achs/unscoped')).rows);
     expect(all).toEqual(expect.arrayContaining([achA, achB]));
+  });
+
+  it('an unscoped SELECT on legal_documents returns only the request company’s rows', async () => {
+    expect(ids((await get(userB, b, '/api/test-rls/legal')).rows)).toEqual([legalB]);
+    expect(ids((await get(userA, a, '/api/test-rls/legal')).rows)).toEqual([legalA]);
+    expect(ids((await get(userC, c, '/api/test-rls/legal')).rows)).toEqual([]);
+    const all = ids((await get(userB, b, '/api/test-rls/legal/unscoped')).rows);
+    expect(all).toEqual(expect.arrayContaining([legalA, legalB]));
   });
 
   it('documents and routes are visible to the two companies that share them, to no third', async () => {
