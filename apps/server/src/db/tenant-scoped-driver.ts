@@ -120,6 +120,27 @@ export function tenantScopedPglite(pglite: PGlite): PGlite {
  * statements' scopes locally (TransactionScope). The class name contains 'Pool' because drizzle
  * checks it to check out a client for a transaction.
  */
+/**
+ * pg-pool takes its error listener off a client while it is checked out, and a pg client whose
+ * connection drops emits 'error' even when a query is in flight (the query fails with it too):
+ * without a listener that is an uncaught exception, which ends the process when the database
+ * restarts. Listen for the whole checkout and hand the error to release, so the pool discards
+ * the broken client instead of reusing it.
+ */
+function guardCheckedOut(client: pg.PoolClient): pg.PoolClient {
+  let lost: Error | undefined;
+  const onError = (err: Error) => {
+    lost = err;
+  };
+  client.on('error', onError);
+  const release = client.release.bind(client);
+  client.release = (err?: Error | boolean) => {
+    client.removeListener('error', onError);
+    return release(err ?? lost);
+  };
+  return client;
+}
+
 export class TenantScopedPool {
   /** The session scope of each pooled connection; absent = unscoped. */
   private readonly scopes = new WeakMap<pg.PoolClient, number>();
@@ -127,7 +148,7 @@ export class TenantScopedPool {
   constructor(private readonly pool: pg.Pool) {}
 
   async connect(): Promise<pg.PoolClient> {
-    const client = await this.pool.connect();
+    const client = guardCheckedOut(await this.pool.connect());
     const wanted = tenantScopeCompanyId();
     if (wanted !== (this.scopes.get(client) ?? null)) {
       try {
