@@ -36,7 +36,7 @@ import { ESIGN_CONSENT_VERSION } from '../src/modules/signing/consent-text';
 import { createBlobStore } from '../src/platform/blob-store/index';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { createTestDatabase } from './helpers/database';
-import { buildDocument } from './helpers/document-factories';
+import { buildDocument, completeDivisionOrderMetadata } from './helpers/document-factories';
 import { pdfWithPages } from './helpers/document-files';
 import {
   buildDocumentWorld,
@@ -98,13 +98,7 @@ async function populate(t: TestApp): Promise<{ w: DocumentWorld; signedId: numbe
     file: await pdfWithPages(1, 'Division order'),
     fileName: 'DO-1.pdf',
     blobStore,
-    metadata: {
-      docOwnerName: 'Purchaser Co',
-      docPropertyName: 'Reeves 12',
-      docDecimalInterest: '0.00125000',
-      docEffectiveDate: '2026-01-01',
-      docOwnerTaxId: '75-7654321',
-    },
+    metadata: completeDivisionOrderMetadata,
     receivingPartyId: w.toPurchaser.id,
   });
   const asOperator = caller(t, w.user, w.vendor);

@@ -23,7 +23,7 @@ import {
   type CrashHarness,
   type ServerRun,
 } from './helpers/crash-server';
-import { buildDocument } from './helpers/document-factories';
+import { buildDocument, completeDivisionOrderMetadata } from './helpers/document-factories';
 import { pdfWithPages } from './helpers/document-files';
 import { buildDocumentWorld, type DocumentWorld } from './helpers/document-world';
 
@@ -60,13 +60,7 @@ beforeAll(async () => {
       file: await pdfWithPages(1, 'Division order'),
       fileName: 'DO-1.pdf',
       blobStore: h.blobStore,
-      metadata: {
-        docOwnerName: 'Purchaser Co',
-        docPropertyName: 'Reeves 12',
-        docDecimalInterest: '0.00125000',
-        docEffectiveDate: '2026-01-01',
-        docOwnerTaxId: '75-7654321',
-      },
+      metadata: completeDivisionOrderMetadata,
       receivingPartyId: w.toPurchaser.id,
     });
     orderId = order.id;

@@ -31,7 +31,11 @@ import {
 import { createBlobStore, type BlobStore } from '../src/platform/blob-store/index';
 import { ESIGN_CONSENT_VERSION } from '../src/modules/signing/consent-text';
 import type { TestApp } from './helpers/app';
-import { buildDocument, routeOf } from './helpers/document-factories';
+import {
+  buildDocument,
+  routeOf,
+  completeDivisionOrderMetadata,
+} from './helpers/document-factories';
 import { pdfWithPages } from './helpers/document-files';
 import { caller, historyOf, openDocumentWorld, type DocumentWorld } from './helpers/document-world';
 import { buildMember } from './helpers/factories';
@@ -87,13 +91,7 @@ async function sentDivisionOrder(pages = 1) {
     file: await pdfWithPages(pages, 'Division order'),
     fileName: 'DO-1.pdf',
     blobStore,
-    metadata: {
-      docOwnerName: 'Purchaser Co',
-      docPropertyName: 'Reeves 12',
-      docDecimalInterest: '0.00125000',
-      docEffectiveDate: '2026-01-01',
-      docOwnerTaxId: '75-7654321',
-    },
+    metadata: completeDivisionOrderMetadata,
     receivingPartyId: w.toPurchaser.id,
   });
   const res = await asOperator({

@@ -28,7 +28,8 @@ const serverRoot = path.resolve(import.meta.dirname, '../..');
 export const onServer = Boolean(process.env.TEST_DATABASE_URL);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const freePort = () =>
+/** A port no one listens on now (the OS picks it). */
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -18,6 +18,15 @@ export const tinyPdf = Buffer.from(
   'latin1',
 );
 
+/** Every field a division order needs before it can be sent (pending, ready to return). */
+export const completeDivisionOrderMetadata = {
+  docOwnerName: 'Purchaser Co',
+  docPropertyName: 'Reeves 12',
+  docDecimalInterest: '0.00125000',
+  docEffectiveDate: '2026-01-01',
+  docOwnerTaxId: '75-7654321',
+};
+
 export interface BuildDocumentOptions {
   /** The company that uploaded the document (its `sent` route). */
   owner: CompanyRow;
