@@ -18,6 +18,7 @@ import { buildApp } from '../apps/server/src/app';
 import { generateSigningKeys } from '../apps/server/src/auth/keys';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type Db } from '../apps/server/src/db/client';
+import { withTenantScope } from '../apps/server/src/db/tenant-scope';
 import { findTypeaheadRows } from '../apps/server/src/modules/document-lists/search-repository';
 import { prepareBenchDatabase } from './documents/database';
 import { proposedIndexes, setProposedIndexes } from './documents/proposed';
@@ -150,7 +151,11 @@ async function measure(company: Company): Promise<Measured[]> {
     const result = resultOf(await callApi(headers, scenario, 0));
     const [sqlLatency, apiLatency] = (await sampleInterleaved(
       Math.min(runs, scenario.maxRuns ?? runs),
-      [(n) => scenario.sql(direct.db, n), (n) => callApi(headers, scenario, n)],
+      // The SQL side runs as a request does: as the tenant role, under row-level security.
+      [
+        (n) => withTenantScope(company.id, () => scenario.sql(direct.db, n)),
+        (n) => callApi(headers, scenario, n),
+      ],
     )) as [Latency, Latency];
     out.push({ company, scenario, sql: sqlLatency, api: apiLatency, result });
     console.log(
@@ -168,7 +173,11 @@ async function typeaheadByFragment(companies: Company[]) {
     for (const company of companies) {
       let found = 0;
       const latency = await sample(20, async () => {
-        found = (await findTypeaheadRows(direct.db, company.id, fragment, TYPEAHEAD_LIMIT)).length;
+        found = (
+          await withTenantScope(company.id, () =>
+            findTypeaheadRows(direct.db, company.id, fragment, TYPEAHEAD_LIMIT),
+          )
+        ).length;
       });
       cells.push(`${ms(latency.p50)} (${found})`);
     }

@@ -6,6 +6,8 @@
 // owner returns them, half signed. Prints per endpoint count, errors, p50/p95/p99, each instance's
 // RSS every 10 s and its growth after the warm-up. Exit 1 on any error or growth > 10 %.
 //   npm run bench:soak [-- --minutes 10 --users 100 --warmup 1 --think 3] (--keep: keep the database)
+//   --snapshots: heap snapshots of the first instance at the warm-up's end and a minute before the
+//   end (each pauses it for seconds), and what grew between them by constructor.
 //   BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_PORT (3861)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +23,13 @@ import {
   type Instance,
   type Person,
 } from './soak/instances';
+import {
+  grownBetween,
+  majorCollections,
+  summariseSnapshot,
+  takeSnapshot,
+  type HeapSummary,
+} from './soak/memory';
 import { renewIfDue, signIn, type Session } from './soak/oidc';
 import { NotificationSocket, type SocketCounts } from './soak/socket';
 import { Workload } from './soak/workload';
@@ -34,6 +43,7 @@ const minutes = option('minutes', 10);
 const userCount = option('users', 100);
 const warmupMinutes = option('warmup', 1);
 const thinkSeconds = option('think', 3);
+const snapshots = argv.includes('--snapshots');
 const port = Number(process.env.BENCH_PORT ?? 3861);
 const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DEMO_PASSWORD = 'flowline-demo-1';
@@ -67,7 +77,14 @@ const instances: Instance[] = [];
 let exitCode: number | undefined;
 try {
   const startedAt = Date.now();
-  instances.push(await startInstance({ port, env: { ...env, SEED_DEMO_DATA: 'always' }, logDir }));
+  instances.push(
+    await startInstance({
+      port,
+      env: { ...env, SEED_DEMO_DATA: 'always' },
+      logDir,
+      nodeFlags: snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${logDir}`] : [],
+    }),
+  );
   const perKind = {
     vendor: Math.ceil(userCount / 3),
     operator: Math.ceil((userCount - 1) / 3),
@@ -108,6 +125,25 @@ async function soak(people: Person[]): Promise<number> {
   };
   sample();
   const sampler = setInterval(sample, RSS_EVERY_MS);
+
+  // Heap snapshots of the first instance, both under load: at the warm-up's end and a minute
+  // before the end.
+  const snapshotFiles: Array<Promise<string | null>> = [];
+  const snapshotTimers = snapshots
+    ? [warmupEnd, Math.max(warmupEnd + 60_000, end - 60_000)].map((at) =>
+        setTimeout(() => {
+          console.log(
+            `  heap snapshot of instance 1 at ${Math.round((Date.now() - start) / 1000)} s`,
+          );
+          snapshotFiles.push(
+            takeSnapshot(instances[0]!.child.pid!, logDir).catch((e: unknown) => {
+              console.log(`  heap snapshot failed: ${String(e)}`);
+              return null;
+            }),
+          );
+        }, at - start),
+      )
+    : [];
 
   // Users start over the first half of the warm-up (or 30 s), kinds and instances interleaved.
   const rampMs = Math.min(30_000, (warmupMinutes * 60_000) / 2) / people.length;
@@ -162,8 +198,12 @@ async function soak(people: Person[]): Promise<number> {
   await Promise.all(order.map((p, k) => runUser(p, k)));
   clearInterval(progress);
   clearInterval(sampler);
+  snapshotTimers.forEach(clearTimeout);
   sample();
-  return report(stats, rss, warmupEnd, sockets, vuErrors, loads);
+  const files = (await Promise.all(snapshotFiles)).filter((f): f is string => f !== null);
+  const failed = report(stats, rss, warmupEnd, sockets, vuErrors, loads);
+  const heapGrew = reportMemory(warmupEnd, files);
+  return failed || heapGrew ? 1 : 0;
 }
 
 function isError(r: { status: number; expected: boolean }) {
@@ -217,7 +257,9 @@ function report(
       `max ${sorted.at(-1)!.toFixed(1)} on ${os.availableParallelism()} cores`,
   );
 
-  // RSS: median of the first minute after the warm-up against the median of the last minute.
+  // RSS: median of the first minute after the warm-up against the median of the last minute
+  // (printed; the saw-tooth makes it noisy), and the troughs — the lowest sample of the first and
+  // of the last quarter after the warm-up — which is what the criterion uses.
   let grew = false;
   rss.forEach((samples, i) => {
     const after = samples.filter((s) => s.at >= warmupEnd);
@@ -227,7 +269,12 @@ function report(
     const base = median(after.slice(0, window));
     const last = median(after.slice(-window));
     const growth = (100 * (last - base)) / base;
-    grew ||= growth > 10;
+    const quarter = Math.max(1, Math.floor(after.length / 4));
+    const lowest = (xs: typeof samples) => Math.min(...xs.map((s) => s.bytes));
+    const troughFirst = lowest(after.slice(0, quarter));
+    const troughLast = lowest(after.slice(-quarter));
+    const troughGrowth = (100 * (troughLast - troughFirst)) / troughFirst;
+    grew ||= troughGrowth > 10;
     console.log(
       `instance ${i + 1} RSS (MB, every 10 s): ${samples.map((s) => mb(s.bytes)).join(' ')}`,
     );
@@ -242,7 +289,9 @@ function report(
       (xs.reduce((sum, x) => sum + (x - mx) ** 2, 0) || 1);
     console.log(
       `instance ${i + 1}: ${mb(base)} MB after the warm-up → ${mb(last)} MB at the end: ` +
-        `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (limit 10 %); after the warm-up ` +
+        `${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (medians); troughs ${mb(troughFirst)} → ` +
+        `${mb(troughLast)} MB: ${troughGrowth >= 0 ? '+' : ''}${troughGrowth.toFixed(1)} % ` +
+        `(limit 10 %); after the warm-up ` +
         `${Math.round(Math.min(...ys))}–${Math.round(Math.max(...ys))} MB, trend ` +
         `${slope >= 0 ? '+' : ''}${slope.toFixed(1)} MB/min`,
     );
@@ -254,4 +303,49 @@ function report(
     for (const l of logged.slice(0, 5)) console.log(`  ${l.slice(0, 600)}`);
   }
   return errors > 0 || grew ? 1 : 0;
+}
+
+/** Live heap after each major collection per instance, and what grew between the snapshots. */
+function reportMemory(warmupEnd: number, files: string[]): boolean {
+  let grew = false;
+  instances.forEach((inst, i) => {
+    const after = majorCollections(inst.logFile).filter(
+      (gc) => inst.spawnedAt + gc.at >= warmupEnd,
+    );
+    if (after.length < 2) {
+      console.log(`instance ${i + 1}: ${after.length} major collections after the warm-up`);
+      return;
+    }
+    const k = Math.min(3, Math.floor(after.length / 2));
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const first = median(after.slice(0, k).map((gc) => gc.liveMb));
+    const last = median(after.slice(-k).map((gc) => gc.liveMb));
+    const growth = (100 * (last - first)) / first;
+    grew ||= growth > 10;
+    console.log(
+      `instance ${i + 1} heap after each of ${after.length} major collections (MB): ` +
+        `${after.map((gc) => Math.round(gc.liveMb)).join(' ')}\n` +
+        `instance ${i + 1}: live heap ${first.toFixed(0)} → ${last.toFixed(0)} MB ` +
+        `(median of the first and last ${k}): ${growth >= 0 ? '+' : ''}${growth.toFixed(1)} % (limit 10 %)`,
+    );
+  });
+  if (files.length === 2) {
+    const [before, after]: HeapSummary[] = files.map(summariseSnapshot);
+    console.log(
+      `heap snapshots of instance 1: ${mb(before!.totalBytes)} → ${mb(after!.totalBytes)} MB live, ` +
+        `${before!.nodes} → ${after!.nodes} objects (${files.join(', ')})`,
+    );
+    console.log(
+      table(
+        ['grew most', 'bytes', 'objects', 'total MB'],
+        grownBetween(before!, after!).map((g) => [
+          g.name.slice(0, 60),
+          `${g.bytes >= 0 ? '+' : ''}${(g.bytes / 1024).toFixed(0)} KB`,
+          `${g.count >= 0 ? '+' : ''}${g.count}`,
+          (g.total / 1024 / 1024).toFixed(1),
+        ]),
+      ),
+    );
+  }
+  return grew;
 }

@@ -1,8 +1,9 @@
 // The benchmark's output: the side-by-side table with targets, and the plans of every statement.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
+import { withTenantScope, withoutTenantScope } from '../../apps/server/src/db/tenant-scope';
 import { ms, rowsOf, table, type Latency } from '../lib/measure';
-import { recordingDb, scenariosFor, type Scenario } from './scenarios';
+import { recordingDb, scenariosFor, type RecordedStatement, type Scenario } from './scenarios';
 
 export interface Company {
   label: string;
@@ -25,16 +26,22 @@ export async function explainAll(db: Db, companies: Company[]): Promise<string> 
   const parts: string[] = [];
   for (const company of companies) {
     for (const scenario of await scenariosFor(db, company.id)) {
-      const statements: SQL[] = [];
-      await scenario.sql(recordingDb(db, statements), 0);
+      const statements: RecordedStatement[] = [];
+      // As a request runs it: scoped to the company, escaping where the repository escapes.
+      await withTenantScope(company.id, () => scenario.sql(recordingDb(db, statements), 0));
       for (const [i, statement] of statements.entries()) {
+        const explain = () => db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`);
         const plan = rowsOf<Record<string, string>>(
-          await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`),
+          await (statement.companyId === null
+            ? withoutTenantScope(explain)
+            : withTenantScope(statement.companyId, explain)),
         )
           .map((r) => Object.values(r)[0])
           .join('\n');
+        const rls =
+          statement.companyId === null ? 'outside row-level security' : 'under row-level security';
         const title = `${company.label} company ${company.id} — ${scenario.name}${statements.length > 1 ? ` (statement ${i + 1} of ${statements.length})` : ''}`;
-        parts.push(`=== ${title}\n--- ${scenario.describe}\n${plan}\n`);
+        parts.push(`=== ${title}\n--- ${scenario.describe} (${rls})\n${plan}\n`);
       }
     }
   }

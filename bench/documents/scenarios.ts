@@ -8,6 +8,7 @@ import {
   findTypeaheadRows,
   searchRoutes,
 } from '../../apps/server/src/modules/document-lists/search-repository';
+import { tenantScopeCompanyId } from '../../apps/server/src/db/tenant-scope';
 import { hasSortIndex } from '../../apps/server/src/modules/document-lists/sort-indexes';
 import { metadataSortKey } from '../../apps/server/src/modules/document-lists/sql-fragments';
 import { rowsOf } from '../lib/measure';
@@ -140,12 +141,19 @@ export async function scenariosFor(db: Db, companyId: number): Promise<Scenario[
 }
 
 /** Records the statements a repository call sends, to EXPLAIN them afterwards. */
-export function recordingDb(db: Db, statements: SQL[]): Db {
+/** A statement as the repository sent it, with the row-level-security scope it ran in. */
+export interface RecordedStatement {
+  query: SQL;
+  /** The company it was scoped to, or null when it ran outside row-level security. */
+  companyId: number | null;
+}
+
+export function recordingDb(db: Db, statements: RecordedStatement[]): Db {
   return new Proxy(db, {
     get(target, property, receiver) {
       if (property === 'execute') {
         return (query: SQL) => {
-          statements.push(query);
+          statements.push({ query, companyId: tenantScopeCompanyId() });
           return target.execute(query);
         };
       }

@@ -38,6 +38,8 @@ export interface Instance {
   child: ChildProcess;
   base: string;
   logFile: string;
+  /** Date.now() when the process was spawned (its `--trace-gc` times count from about there). */
+  spawnedAt: number;
   stop(): Promise<void>;
 }
 
@@ -46,12 +48,22 @@ export async function startInstance(opts: {
   port: number;
   env: NodeJS.ProcessEnv;
   logDir: string;
+  /** Extra node flags, e.g. `--heapsnapshot-signal=SIGUSR2`. */
+  nodeFlags?: string[];
 }): Promise<Instance> {
   const logFile = path.join(opts.logDir, `instance-${opts.port}.log`);
   const out = fs.openSync(logFile, 'a');
+  const spawnedAt = Date.now();
   const child = spawn(
     process.execPath,
-    ['--enable-source-maps', '--max-semi-space-size=8', 'dist/main.js'],
+    [
+      '--enable-source-maps',
+      '--max-semi-space-size=8',
+      // Every collection to the log: the heap after each Mark-Compact is what survives (soak/memory.ts).
+      '--trace-gc',
+      ...(opts.nodeFlags ?? []),
+      'dist/main.js',
+    ],
     {
       cwd: path.join(root, 'apps/server'),
       env: { ...opts.env, PORT: String(opts.port), HOST: '127.0.0.1' },
@@ -69,6 +81,7 @@ export async function startInstance(opts: {
     child,
     base,
     logFile,
+    spawnedAt,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
