@@ -114,7 +114,9 @@ export class UserHttp {
       status = res.status;
       resHeaders = res.headers;
     } catch (err) {
-      text = String(err);
+      // fetch's TypeError says only 'fetch failed'; the reason (ECONNRESET, …) is its cause.
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      text = `${String(err)}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''} at ${new Date().toISOString()}`;
     }
     const ms = performance.now() - started;
     const expected = (opts.expect ?? []).includes(status);

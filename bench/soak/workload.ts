@@ -244,7 +244,9 @@ export class Workload {
         `/api/party/getByIdWithConnectedOrgUnits/${to.id}`,
       ),
     );
-    const number = `SOAK-${this.tag}-${++this.sent}`;
+    // Letters between the parts: invoice numbers are compared without punctuation (duplicate
+    // check), so 'SOAK-1-23' and 'SOAK-12-3' would be the same invoice.
+    const number = `SOAK-U${this.tag}-N${++this.sent}`;
     const total = `${100 + Math.floor(Math.random() * 9000)}.${Math.floor(Math.random() * 90 + 10)}`;
     const billTo = Number(Object.keys(details?.connectedOrgUnits ?? {})[0]) || undefined;
     const id = await this.upload(93, to.id, await invoicePdf(number, total), billTo);
