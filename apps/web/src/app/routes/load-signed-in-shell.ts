@@ -18,14 +18,15 @@ export function loadSignedInShell() {
 export function prefetchShellWhenSignedIn(
   storage: Pick<Storage, 'length' | 'key'> | undefined,
   pathname: string,
-) {
-  if (!storage) return;
+): boolean {
+  if (!storage) return false;
   for (let i = 0; i < storage.length; i += 1) {
     if (storage.key(i)?.startsWith('oidc.user:')) {
       void loadSignedInShell();
       // Home renders inside the shell (not through a route `lazy`): fetch it beside the shell.
       if (pathname === '/') void loadHomePage();
-      return;
+      return true;
     }
   }
+  return false;
 }

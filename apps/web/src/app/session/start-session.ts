@@ -12,6 +12,7 @@ import { isApiError } from '../../lib/api-error';
 import { readStoredCompanyId, writeStoredCompanyId } from '../../lib/selected-company-storage';
 import { withTimeout } from '../../lib/with-timeout';
 import { getSession, sessionKeys } from '../../features/session/api';
+import { takePrefetchedSession } from '../../features/session/prefetch';
 import { featureFlagKeys, featureFlagsQueryOptions } from '../../features/feature-flags/api';
 import { terminologyKeys } from '../../features/terminology/api';
 import { dashboardKeys } from '../../features/home/api';
@@ -27,7 +28,7 @@ export type SessionStart =
 /** The remembered company may have been left or blocked since: then start as if none was. */
 async function sessionOf(companyId: number | null): Promise<SessionData> {
   try {
-    return await getSession(companyId);
+    return await (takePrefetchedSession(companyId) ?? getSession(companyId));
   } catch (error) {
     if (companyId !== null && isApiError(error, 403)) return getSession(null);
     throw error;
