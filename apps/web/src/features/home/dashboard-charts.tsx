@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTheme } from '@mui/material/styles';
 import { DocumentTypeId, type DailyDocumentCount, type StatusCount } from '@flowline/shared';
@@ -170,6 +170,7 @@ export function PaymentStatusChart({ data }: { data: StatusCount[] }) {
   const [ref, width] = useChartWidth();
   /** The row under the pointer or with the keyboard focus: highlighted like a hovered row. */
   const [active, setActive] = useState<{ id: number; focus: boolean } | null>(null);
+  const idPrefix = useId();
   const rows = data.map((d) => ({ id: d.status.id, name: d.status.name, count: d.count }));
   const height = Math.max(CHART_HEIGHT, rows.length * STATUS_ROW_HEIGHT + 16);
   const max = Math.max(1, ...rows.map((r) => r.count));
@@ -187,50 +188,68 @@ export function PaymentStatusChart({ data }: { data: StatusCount[] }) {
         {rows.map((r, i) => {
           const top = 8 + i * STATUS_ROW_HEIGHT;
           const barWidth = (barSpace * r.count) / max;
+          const middle = top + (STATUS_ROW_HEIGHT - 4) / 2;
+          const nameId = `${idPrefix}-name-${r.id}`;
+          const countId = `${idPrefix}-count-${r.id}`;
           return (
-            <g
-              key={r.id}
-              role="link"
-              tabIndex={0}
-              aria-label={`${r.name} ${r.count} AR invoices`}
-              cursor="pointer"
-              onClick={() => open(r.id)}
-              onKeyDown={onKey(r.id)}
-              onFocus={() => setActive({ id: r.id, focus: true })}
-              onBlur={() => setActive(null)}
-              onMouseEnter={() => setActive((a) => (a?.focus ? a : { id: r.id, focus: false }))}
-              onMouseLeave={() => setActive((a) => (a?.focus ? a : null))}
-              style={{ outline: 'none' }}
-            >
-              {/* The whole row answers the pointer, not only the (possibly tiny) bar. */}
-              <rect
-                x={1}
-                y={top}
-                width={Math.max(width - 2, 0)}
-                height={STATUS_ROW_HEIGHT - 4}
-                rx={4}
-                fill={active?.id === r.id ? palette.action.hover : 'transparent'}
-                stroke={active?.id === r.id && active.focus ? palette.primary.main : 'none'}
-                strokeWidth={2}
-              />
-              <rect
-                x={STATUS_LABEL_WIDTH}
-                y={top + 4}
-                width={barWidth}
-                height={STATUS_ROW_HEIGHT - 12}
-                fill={colours.series[1]}
-              />
-              {/* One text, "Sent 4": the link's visible words, in its accessible name's order. */}
+            <g key={r.id}>
+              <g
+                role="link"
+                tabIndex={0}
+                aria-labelledby={`${nameId} ${countId}`}
+                cursor="pointer"
+                onClick={() => open(r.id)}
+                onKeyDown={onKey(r.id)}
+                onFocus={() => setActive({ id: r.id, focus: true })}
+                onBlur={() => setActive(null)}
+                onMouseEnter={() => setActive((a) => (a?.focus ? a : { id: r.id, focus: false }))}
+                onMouseLeave={() => setActive((a) => (a?.focus ? a : null))}
+                style={{ outline: 'none' }}
+              >
+                {/* The pointer's tooltip; the link is named "Sent 4" by the two texts it shows. */}
+                <title>{`${r.name}: ${r.count} AR invoices`}</title>
+                {/* The whole row answers the pointer, not only the (possibly tiny) bar. */}
+                <rect
+                  x={1}
+                  y={top}
+                  width={Math.max(width - 2, 0)}
+                  height={STATUS_ROW_HEIGHT - 4}
+                  rx={4}
+                  fill={active?.id === r.id ? palette.action.hover : 'transparent'}
+                  stroke={active?.id === r.id && active.focus ? palette.primary.main : 'none'}
+                  strokeWidth={2}
+                />
+                <text
+                  id={nameId}
+                  x={STATUS_LABEL_WIDTH - 8}
+                  y={middle}
+                  dy="0.32em"
+                  textAnchor="end"
+                  fontSize={FONT}
+                  fill={colours.text}
+                >
+                  {r.name}
+                </text>
+                <rect
+                  x={STATUS_LABEL_WIDTH}
+                  y={top + 4}
+                  width={barWidth}
+                  height={STATUS_ROW_HEIGHT - 12}
+                  fill={colours.series[1]}
+                />
+              </g>
+              {/* After the bar, outside the link (whose name it completes) so it is read once. */}
               <text
-                y={top + (STATUS_ROW_HEIGHT - 4) / 2}
+                id={countId}
+                x={STATUS_LABEL_WIDTH + barWidth + 6}
+                y={middle}
                 dy="0.32em"
                 fontSize={FONT}
                 fill={colours.text}
+                aria-hidden="true"
+                pointerEvents="none"
               >
-                <tspan x={STATUS_LABEL_WIDTH - 8} textAnchor="end">
-                  {r.name}
-                </tspan>
-                <tspan x={STATUS_LABEL_WIDTH + barWidth + 6}>{` ${r.count}`}</tspan>
+                {r.count}
               </text>
             </g>
           );
