@@ -3,11 +3,15 @@ import type * as SignedInShellModule from './signed-in-shell';
 
 /** The shell's chunk; imported once, early when a session is likely so it loads beside the page's. */
 let loading: Promise<typeof SignedInShellModule> | null = null;
+let loaded: typeof SignedInShellModule | null = null;
 
 export function loadSignedInShell() {
-  loading ??= import('./signed-in-shell');
+  loading ??= import('./signed-in-shell').then((module) => (loaded = module));
   return loading;
 }
+
+/** The shell's module once it has arrived: rendered without suspending (signed-in-layout.tsx). */
+export const loadedSignedInShell = () => loaded;
 
 /**
  * oidc-client-ts keeps the signed-in user under `oidc.user:<authority>:<client>` in sessionStorage

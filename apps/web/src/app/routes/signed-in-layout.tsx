@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/require-auth';
 import { PublicLayout } from '../pages/public-layout';
-import { loadSignedInShell } from './load-signed-in-shell';
+import { loadSignedInShell, loadedSignedInShell } from './load-signed-in-shell';
 
 const SignedInShell = lazy(async () => ({ default: (await loadSignedInShell()).SignedInShell }));
 
@@ -27,8 +27,18 @@ export function SignedInLayout() {
   return (
     <RequireAuth>
       <Suspense fallback={<FullPageSpinner />}>
-        <SignedInShell />
+        <Shell />
       </Suspense>
     </RequireAuth>
   );
+}
+
+/**
+ * The shell, rendered at once when its code is already here (prefetched at start): a `React.lazy`
+ * suspends on its first render even then, showing the spinner and throttling the reveal by 300 ms.
+ * Chosen once per mount: switching component types later would remount the whole frame.
+ */
+function Shell() {
+  const [Frame] = useState(() => loadedSignedInShell()?.SignedInShell ?? SignedInShell);
+  return <Frame />;
 }
