@@ -1,5 +1,6 @@
-import { lazy, useState } from 'react';
+import { FullPageSpinner } from '../../components/full-page-spinner';
 import type * as HomePageModule from '../../features/home/home-page';
+import { useLoadedModule } from './use-loaded-module';
 
 let loaded: typeof HomePageModule | null = null;
 
@@ -7,15 +8,13 @@ let loaded: typeof HomePageModule | null = null;
 export const loadHomePage = () =>
   import('../../features/home/home-page').then((module) => (loaded = module));
 
-const LazyHomePage = lazy(async () => ({ default: (await loadHomePage()).HomePage }));
-
 /**
  * Home, rendered at once when its code is already here (it usually is: it loads beside the
- * shell's). A `React.lazy` suspends on its first render even then, and the shell's Suspense would
- * swap the whole frame for a spinner and throttle the reveal by 300 ms (issue 16 item 4).
+ * shell's), else after it arrives — without `React.lazy`: a lazy component suspends on its first
+ * render even when its code is here, and the shell's Suspense fallback then throttles the reveal
+ * by 300 ms (issue 16 item 4).
  */
 export function HomePage() {
-  // Chosen once per mount: switching component types later would remount the page.
-  const [Page] = useState(() => loaded?.HomePage ?? LazyHomePage);
-  return <Page />;
+  const module = useLoadedModule(() => loaded, loadHomePage);
+  return module ? <module.HomePage /> : <FullPageSpinner />;
 }

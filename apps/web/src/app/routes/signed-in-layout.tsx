@@ -1,12 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/require-auth';
 import { PublicLayout } from '../pages/public-layout';
 import { loadSignedInShell, loadedSignedInShell } from './load-signed-in-shell';
-
-const SignedInShell = lazy(async () => ({ default: (await loadSignedInShell()).SignedInShell }));
+import { useLoadedModule } from './use-loaded-module';
 
 /** Routes that open without sign-in but use the shell when there is a session. */
 const openInShell = ['/admin/logo'];
@@ -26,19 +24,17 @@ export function SignedInLayout() {
   }
   return (
     <RequireAuth>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Shell />
-      </Suspense>
+      <Shell />
     </RequireAuth>
   );
 }
 
 /**
- * The shell, rendered at once when its code is already here (prefetched at start): a `React.lazy`
- * suspends on its first render even then, showing the spinner and throttling the reveal by 300 ms.
- * Chosen once per mount: switching component types later would remount the whole frame.
+ * The shell, rendered at once when its code is already here (prefetched at start), else a spinner
+ * until it arrives — without `React.lazy`, which suspends on its first render even then and makes
+ * React throttle the reveal after the fallback by 300 ms (issue 16 item 4).
  */
 function Shell() {
-  const [Frame] = useState(() => loadedSignedInShell()?.SignedInShell ?? SignedInShell);
-  return <Frame />;
+  const module = useLoadedModule(loadedSignedInShell, loadSignedInShell);
+  return module ? <module.SignedInShell /> : <FullPageSpinner />;
 }
