@@ -24,6 +24,7 @@ export * from './rules/terminology';
 export * from './schemas/lookups';
 export * from './schemas/registration';
 export * from './schemas/terminology';
+export * from './schemas/session';
 export * from './rules/connection-status';
 export * from './schemas/connections';
 export * from './schemas/connection-dtos';

@@ -32,6 +32,7 @@ import { preferencesRoutes } from './preferences/routes';
 import { lookupsRoutes } from './lookups/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { registrationRoutes } from './registration/routes';
+import { sessionRoutes } from './session/routes';
 import { signingRoutes } from './signing/routes';
 import { terminologyRoutes } from './terminology/routes';
 import type { ApiModule } from './types';
@@ -42,6 +43,7 @@ import { usersRoutes } from './users/routes';
 export const apiModules: ApiModule[] = [
   healthRoutes,
   usersRoutes,
+  sessionRoutes,
   companiesRoutes,
   documentTypesRoutes,
   documentsRoutes,

@@ -105,6 +105,14 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
 
   // ── users, companies ───────────────────────────────────────────────────────────────────────
   'GET /api/users/current': { access: 'user', allow: 'any-user', apiKey: true, ...ownData },
+  'GET /api/session': {
+    access: 'user',
+    allow: 'any-user',
+    apiKey: true,
+    ...ownData,
+    notes:
+      'the session start (users/current + allCompanies + flags, terminology, connections of the Company-Id)',
+  },
   'GET /api/exchangeusers/external/{externalId}': {
     access: 'user',
     allow: 'any-user',

@@ -5,11 +5,21 @@ import { AppErrorBoundary } from './app-error-boundary';
 import { AppProviders } from './providers';
 import { routes } from './routes';
 import { prefetchShellWhenSignedIn } from './routes/load-signed-in-shell';
+import { prefetchSession } from '../features/session/prefetch';
 
 const authClient = createOidcAuthClient();
 configureApiAuth(authClient);
 const router = createBrowserRouter(routes);
-prefetchShellWhenSignedIn(window.sessionStorage, window.location.pathname);
+if (prefetchShellWhenSignedIn(window.sessionStorage, window.location.pathname)) {
+  // The session start's one call goes out beside the shell's code once the stored sign-in is
+  // confirmed (the auth client's start is shared with the provider's).
+  void authClient
+    .start()
+    .then(() => {
+      if (authClient.getSnapshot().isAuthenticated) prefetchSession();
+    })
+    .catch(() => undefined);
+}
 
 export function App() {
   return (

@@ -8,7 +8,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (request: RecordedRequest) => Response | unknown;
+type Handler = (request: RecordedRequest) => Response | unknown | Promise<Response | unknown>;
 
 export function json(body: unknown, status = 200): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
@@ -41,7 +41,7 @@ export function installFakeApi(handlers: Record<string, Handler>) {
     requests.push(request);
     const handler = handlers[`${method} ${url.pathname}`];
     if (!handler) return apiError(404, `No route for ${method} ${url.pathname}`, 'route_not_found');
-    const result = handler(request);
+    const result = await handler(request);
     return result instanceof Response ? result : json(result);
   });
   vi.stubGlobal('fetch', fetchMock);

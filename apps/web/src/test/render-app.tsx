@@ -7,7 +7,7 @@ import { AppProviders } from '../app/providers';
 import { routes } from '../app/routes';
 import { createSnackbarStore } from '../components/snackbar';
 import { createFakeAuthClient, type FakeAuthClient } from './fake-auth-client';
-import { apiError, installFakeApi } from './fake-api';
+import { apiError, installFakeApi, type RecordedRequest } from './fake-api';
 import { buildCompany, buildUser, documentTypeSummaries, flags } from './fixtures';
 
 /** Renders the real route table in a memory router, signed in or not, with a fake auth client. */
@@ -42,7 +42,7 @@ export function installSessionApi({
   handlers = {},
 }: SignedInOptions = {}) {
   const fullUser = buildUser({ companies, ...user });
-  return installFakeApi({
+  const routes: Parameters<typeof installFakeApi>[0] = {
     'GET /api/company/allCompanies': () => companies,
     'GET /api/companyResolving/resolveCompanyByServiceId': (req) => {
       const found = companies.find(
@@ -65,5 +65,49 @@ export function installSessionApi({
     'POST /api/clientexceptionlogger/exception': () => new Response(null, { status: 204 }),
     'POST /api/authenticationexceptionlogger/exception': () => new Response(null, { status: 204 }),
     ...handlers,
-  });
+  };
+  // GET /api/session answers what the routes it stands for answer (test overrides included).
+  routes['GET /api/session'] ??= (req) => fakeSession(routes, req);
+  return installFakeApi(routes);
+}
+
+/** The fake server's answer to GET /api/session, composed from its other routes like the real one. */
+async function fakeSession(
+  routes: Parameters<typeof installFakeApi>[0],
+  req: RecordedRequest,
+): Promise<unknown> {
+  const call = async (key: string, fallback?: unknown) => {
+    const handler = routes[key];
+    const result: unknown = handler ? await handler(req) : fallback;
+    if (!(result instanceof Response)) return { ok: true as const, value: result };
+    return result.ok
+      ? { ok: true as const, value: (await result.json()) as unknown }
+      : { ok: false as const, response: result };
+  };
+  const companies = await call('GET /api/company/allCompanies');
+  if (!companies.ok) return companies.response;
+  const companyId = req.headers.get('Company-Id');
+  const user = await call('GET /api/users/current');
+  if (!user.ok) return user.response;
+  if (companyId === null) return { companies: companies.value, user: user.value, company: null };
+  if (!(companies.value as UserCompany[]).some((c) => String(c.id) === companyId))
+    return apiError(403, 'You are not a member of the selected company', 'company_forbidden');
+  const [flagsAnswer, terms, connections] = await Promise.all([
+    call('GET /api/featureflags'),
+    call('GET /api/terminology', []),
+    call('GET /api/party/grid/search', { totalRecords: 0 }),
+  ]);
+  if (!terms.ok) return terms.response;
+  if (!connections.ok) return connections.response;
+  return {
+    companies: companies.value,
+    user: user.value,
+    company: {
+      id: Number(companyId),
+      // The real server answers null when it cannot read the flags.
+      featureFlags: flagsAnswer.ok ? flagsAnswer.value : null,
+      terminology: terms.value,
+      hasConnections: (connections.value as { totalRecords: number }).totalRecords > 0,
+    },
+  };
 }

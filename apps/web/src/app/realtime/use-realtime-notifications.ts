@@ -39,12 +39,12 @@ const DOCUMENT_QUERY_ROOTS = ['documents', 'document-lists', 'inbox', 'search'];
  * notifications; the client refetches what they change — the unread count, the notification
  * pages, pending system notifications, the invitation count and document lists.
  */
-export function useRealtimeNotifications(): void {
+export function useRealtimeNotifications({ enabled = true }: { enabled?: boolean } = {}): void {
   const queryClient = useQueryClient();
   const { company } = useSession();
 
   useEffect(() => {
-    if (typeof WebSocket === 'undefined') return;
+    if (!enabled || typeof WebSocket === 'undefined') return;
     const socket = openRealtimeSocket({
       url: realtimeUrl(),
       companyId: company.id,
@@ -56,7 +56,7 @@ export function useRealtimeNotifications(): void {
       onReconnected: () => void queryClient.invalidateQueries(),
     });
     return () => socket.close();
-  }, [company.id, queryClient]);
+  }, [company.id, queryClient, enabled]);
 }
 
 export function refreshAfter(

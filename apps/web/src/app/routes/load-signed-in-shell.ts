@@ -3,11 +3,15 @@ import type * as SignedInShellModule from './signed-in-shell';
 
 /** The shell's chunk; imported once, early when a session is likely so it loads beside the page's. */
 let loading: Promise<typeof SignedInShellModule> | null = null;
+let loaded: typeof SignedInShellModule | null = null;
 
 export function loadSignedInShell() {
-  loading ??= import('./signed-in-shell');
+  loading ??= import('./signed-in-shell').then((module) => (loaded = module));
   return loading;
 }
+
+/** The shell's module once it has arrived: rendered without suspending (signed-in-layout.tsx). */
+export const loadedSignedInShell = () => loaded;
 
 /**
  * oidc-client-ts keeps the signed-in user under `oidc.user:<authority>:<client>` in sessionStorage
@@ -18,14 +22,15 @@ export function loadSignedInShell() {
 export function prefetchShellWhenSignedIn(
   storage: Pick<Storage, 'length' | 'key'> | undefined,
   pathname: string,
-) {
-  if (!storage) return;
+): boolean {
+  if (!storage) return false;
   for (let i = 0; i < storage.length; i += 1) {
     if (storage.key(i)?.startsWith('oidc.user:')) {
       void loadSignedInShell();
       // Home renders inside the shell (not through a route `lazy`): fetch it beside the shell.
       if (pathname === '/') void loadHomePage();
-      return;
+      return true;
     }
   }
+  return false;
 }

@@ -4,13 +4,18 @@ import {
   cloudRepositoryUrl,
   pickStartCompany,
   type CurrentUser,
+  type SessionData,
   type UserCompany,
 } from '@flowline/shared';
 import { setApiCompanyId } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 import { readStoredCompanyId, writeStoredCompanyId } from '../../lib/selected-company-storage';
 import { withTimeout } from '../../lib/with-timeout';
-import { companiesQueryOptions, currentUserQueryOptions } from '../../features/session/api';
-import { featureFlagsQueryOptions } from '../../features/feature-flags/api';
+import { getSession, sessionKeys } from '../../features/session/api';
+import { takePrefetchedSession } from '../../features/session/prefetch';
+import { featureFlagKeys, featureFlagsQueryOptions } from '../../features/feature-flags/api';
+import { terminologyKeys } from '../../features/terminology/api';
+import { dashboardKeys } from '../../features/home/api';
 import { myMembershipInvitationsQueryOptions } from '../../features/membership-invitations/api';
 
 export type SessionStart =
@@ -20,18 +25,30 @@ export type SessionStart =
   | { kind: 'invitations-only' }
   | { kind: 'unauthorized' };
 
+/** The remembered company may have been left or blocked since: then start as if none was. */
+async function sessionOf(companyId: number | null): Promise<SessionData> {
+  try {
+    return await (takePrefetchedSession(companyId) ?? getSession(companyId));
+  } catch (error) {
+    if (companyId !== null && isApiError(error, 403)) return getSession(null);
+    throw error;
+  }
+}
+
 /**
- * The start-up sequence after sign-in (spec 2 §4.4). Results land in the query cache under the
- * feature keys, so hooks elsewhere read the same data.
+ * The start-up sequence after sign-in (spec 2 §4.4), in one round trip when the browser remembers
+ * the company (issue 16 item 4): GET /api/session with that Company-Id answers the companies, the
+ * user's roles in it, its feature flags and terminology, and whether it has connections (Home's
+ * first question). The answers land in the query cache under the keys of the calls they stand
+ * for, so hooks elsewhere read — and later refresh — the same data.
  */
 export async function startSession(queryClient: QueryClient): Promise<SessionStart> {
-  const [companies] = await Promise.all([
-    queryClient.fetchQuery(companiesQueryOptions()),
-    // Without Company-Id: confirms the account exists before any tenant call.
-    queryClient.fetchQuery(currentUserQueryOptions(null)),
-  ]);
+  const stored = readStoredCompanyId();
+  let session = await sessionOf(stored);
+  const { companies } = session;
+  queryClient.setQueryData(sessionKeys.companies(), companies);
 
-  const company = pickStartCompany(companies, readStoredCompanyId());
+  const company = pickStartCompany(companies, stored);
   if (!company) {
     const url = companies
       .filter((c) => c.isCloud)
@@ -43,17 +60,25 @@ export async function startSession(queryClient: QueryClient): Promise<SessionSta
       .catch(() => []);
     return invitations.length > 0 ? { kind: 'invitations-only' } : { kind: 'unauthorized' };
   }
+  // No remembered company (first sign-in here), or one that cannot be used: ask for the chosen one.
+  if (session.company?.id !== company.id) session = await getSession(company.id);
   writeStoredCompanyId(company.id);
   setApiCompanyId(company.id);
 
-  // The user in the company is asked for beside the flags, not after them: one round trip less
-  // before the first page (issue 16 item 4). Marked handled at once; the await below rethrows.
-  const userInCompany = queryClient.fetchQuery(currentUserQueryOptions(company.id));
-  userInCompany.catch(() => undefined);
-  // Flags are awaited only so long; a late answer still fills the cache and the UI follows.
-  await withTimeout(queryClient.fetchQuery(featureFlagsQueryOptions()), FEATURE_FLAG_WAIT_MS).catch(
-    () => undefined,
-  );
-  const user = await userInCompany;
+  const { user, company: answer } = session;
+  queryClient.setQueryData(sessionKeys.currentUser(company.id), user);
+  if (answer) {
+    queryClient.setQueryData(terminologyKeys.list(company.id), answer.terminology);
+    queryClient.setQueryData(dashboardKeys.hasConnections(), answer.hasConnections);
+    if (answer.featureFlags) queryClient.setQueryData(featureFlagKeys.all, answer.featureFlags);
+  }
+  if (!answer?.featureFlags) {
+    // The server could not read them: ask once more, awaited only so long (spec 2 §4.4); a late
+    // answer still fills the cache and the UI follows.
+    await withTimeout(
+      queryClient.fetchQuery(featureFlagsQueryOptions()),
+      FEATURE_FLAG_WAIT_MS,
+    ).catch(() => undefined);
+  }
   return { kind: 'ready', company, companies, user };
 }

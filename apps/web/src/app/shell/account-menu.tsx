@@ -15,6 +15,7 @@ import Logout from '@mui/icons-material/Logout';
 import { canEditOwnProfile } from '@flowline/shared';
 import { useSession } from '../../features/session/use-session';
 import { useUnreadNotificationCount } from '../../features/notifications/api';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useMyMembershipInvitations } from '../../features/membership-invitations/api';
 import { useAuth } from '../auth/auth-context';
 
@@ -27,8 +28,10 @@ export function AccountMenu() {
   const { user, companies } = useSession();
   const { signOut } = useAuth();
   const navigate = useNavigate();
-  const unread = useUnreadNotificationCount();
-  const invitationCount = useMyMembershipInvitations().data?.length ?? 0;
+  // The badges are asked for once the page has painted (issue 16 item 4).
+  const painted = useAfterFirstPaint();
+  const unread = useUnreadNotificationCount({ enabled: painted });
+  const invitationCount = useMyMembershipInvitations({ enabled: painted }).data?.length ?? 0;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changeAccountOpen, setChangeAccountOpen] = useState(false);
   // Stays mounted once opened so its closing transition plays.

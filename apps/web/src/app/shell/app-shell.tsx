@@ -12,6 +12,7 @@ import { Navigation } from './navigation';
 import { SystemNotifications } from './system-notifications';
 import { WelcomeDialog } from '../session/welcome-dialog';
 import { useRealtimeNotifications } from '../realtime/use-realtime-notifications';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 
 // Behind a feature flag and a click: loaded when the flag is on (issue 16 item 4).
 const ChatPanel = lazy(async () => ({
@@ -38,7 +39,9 @@ export function AppShell() {
     setChatOpen(true);
   }
   const showNavigation = !onDocument;
-  useRealtimeNotifications();
+  // The socket and the chat panel's code wait until the page has painted (issue 16 item 4).
+  const painted = useAfterFirstPaint();
+  useRealtimeNotifications({ enabled: painted });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -63,7 +66,7 @@ export function AppShell() {
           <Outlet />
         </Box>
       </Box>
-      {messagingFlag && (
+      {messagingFlag && (painted || chatOpen) && (
         <Suspense fallback={null}>
           <ChatPanel
             key={chatLinkKey ?? 'chat'}

@@ -133,9 +133,7 @@ describe('switching company in the app', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(window.localStorage.getItem(SELECTED_COMPANY_STORAGE_KEY)).toBe('2');
-    const companyIds = api
-      .find('GET', '/api/users/current')
-      .map((r) => r.headers.get('Company-Id'));
+    const companyIds = api.find('GET', '/api/session').map((r) => r.headers.get('Company-Id'));
     expect(companyIds.at(-1)).toBe('2');
     expect(api.find('GET', '/api/documentType').at(-1)?.headers.get('Company-Id')).toBe('2');
   });

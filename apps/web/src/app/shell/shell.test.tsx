@@ -148,13 +148,14 @@ describe('session start', () => {
     await openShell();
 
     expect(screen.getByTestId('selected-company-name')).toHaveTextContent('Beta Gas');
-    const [companies] = api.find('GET', '/api/company/allCompanies');
-    expect(companies?.headers.get('Authorization')).toBe('Bearer test-token');
-    expect(companies?.headers.has('Company-Id')).toBe(false);
-    expect(api.find('GET', '/api/users/current').map((r) => r.headers.get('Company-Id'))).toEqual([
-      null,
-      '2',
-    ]);
+    // One session call with the remembered company (issue 16 item 4), not four.
+    const sessions = api.find('GET', '/api/session');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.headers.get('Authorization')).toBe('Bearer test-token');
+    expect(sessions[0]?.headers.get('Company-Id')).toBe('2');
+    expect(api.find('GET', '/api/company/allCompanies')).toHaveLength(0);
+    expect(api.find('GET', '/api/users/current')).toHaveLength(0);
+    expect(api.find('GET', '/api/featureflags')).toHaveLength(0);
     expect(api.find('GET', '/api/documentType')[0]?.headers.get('Company-Id')).toBe('2');
     expect(api.find('GET', '/api/documentType')[0]?.search).toBe('?IncludeFullDetails=false');
   });
@@ -170,6 +171,22 @@ describe('session start', () => {
     await openShell();
     expect(screen.getByTestId('selected-company-name')).toHaveTextContent('Local Co');
     expect(window.localStorage.getItem(SELECTED_COMPANY_STORAGE_KEY)).toBe('6');
+  });
+
+  it('starts without the remembered company when it is refused now (left or blocked)', async () => {
+    window.localStorage.setItem(SELECTED_COMPANY_STORAGE_KEY, '3');
+    const api = installSessionApi({
+      companies: [buildCompany({ id: 4, name: 'Still Mine' })],
+    });
+    await openShell();
+    expect(screen.getByTestId('selected-company-name')).toHaveTextContent('Still Mine');
+    // Refused with 3, asked without a company, then with the first company.
+    expect(api.find('GET', '/api/session').map((r) => r.headers.get('Company-Id'))).toEqual([
+      '3',
+      null,
+      '4',
+    ]);
+    expect(window.localStorage.getItem(SELECTED_COMPANY_STORAGE_KEY)).toBe('4');
   });
 
   it('tells users without a company they are not authorized, then logs them out', async () => {

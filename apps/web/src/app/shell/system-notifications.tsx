@@ -7,13 +7,15 @@ import {
   useMarkNotificationRead,
   usePendingSystemNotifications,
 } from '../../features/notifications/api';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 
 /**
  * System notifications (spec 2 §4.3) stay on screen until dismissed, are then marked read, and
  * queue: the next one shows SYSTEM_NOTIFICATION_GAP_MS after the previous one closed.
  */
 export function SystemNotifications() {
-  const { data: pending = [] } = usePendingSystemNotifications();
+  // Asked for once the page has painted; they then stay on screen until dismissed.
+  const { data: pending = [] } = usePendingSystemNotifications({ enabled: useAfterFirstPaint() });
   const markRead = useMarkNotificationRead();
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
   const [waiting, setWaiting] = useState(false);

@@ -14,6 +14,7 @@ import { useFeatureFlags } from '../../features/feature-flags/api';
 import { useChatUnreadCount } from '../../features/chat/api';
 import { FlowlineLogo } from '../../components/brand/flowline-logo';
 import { CompanyLogo } from '../../features/logo/company-logo';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { searchBoxFrameSx } from './search-box-frame';
 import { ConnectionsButton } from './connections-button';
 import { AccountMenu } from './account-menu';
@@ -23,14 +24,15 @@ import { AccountMenu } from './account-menu';
 const LazySearchBox = lazy(async () => ({ default: (await import('./search-box')).SearchBox }));
 
 function SearchBox() {
+  const standIn = (
+    <Box sx={searchBoxFrameSx}>
+      <Box sx={{ height: 40, borderRadius: 2, bgcolor: 'background.paper', opacity: 0.9 }} />
+    </Box>
+  );
+  // Its code is asked for once the page has painted, not in competition with it.
+  if (!useAfterFirstPaint()) return standIn;
   return (
-    <Suspense
-      fallback={
-        <Box sx={searchBoxFrameSx}>
-          <Box sx={{ height: 40, borderRadius: 2, bgcolor: 'background.paper', opacity: 0.9 }} />
-        </Box>
-      }
-    >
+    <Suspense fallback={standIn}>
       <LazySearchBox />
     </Suspense>
   );
@@ -48,7 +50,7 @@ export function TopBarSpacer({ compact }: { compact: boolean }) {
 
 /** Opens the chat panel; the red badge counts unread messages of the other companies (issue 15). */
 function MessagesButton({ onClick }: { onClick: () => void }) {
-  const unread = useChatUnreadCount({ enabled: true });
+  const unread = useChatUnreadCount({ enabled: useAfterFirstPaint() });
   return (
     <IconButton
       color="inherit"

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FEATURE_FLAG_WAIT_MS, SELECTED_COMPANY_STORAGE_KEY } from '@flowline/shared';
 import { buildCompany, flags } from '../../test/fixtures';
 import { installSessionApi, renderApp } from '../../test/render-app';
+import { apiError } from '../../test/fake-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,13 +41,18 @@ describe('feature flags in the client', () => {
     const after = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(await within(after).findByRole('link', { name: 'Suspense Report' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Messages' })).toBeInTheDocument();
-    expect(api.find('GET', '/api/featureflags').at(-1)?.headers.get('Company-Id')).toBe('2');
+    // The session start of the company switched to brings its flags.
+    expect(api.find('GET', '/api/session').at(-1)?.headers.get('Company-Id')).toBe('2');
   });
 
   it(`start without them, all off, when the server has not answered in ${FEATURE_FLAG_WAIT_MS} ms`, async () => {
-    installSessionApi({ featureFlags: { accountingReportFlag: true, messagingFlag: true } });
+    installSessionApi({
+      featureFlags: { accountingReportFlag: true, messagingFlag: true },
+      // The session start could not read the flags (it answers null for them)…
+      handlers: { 'GET /api/featureflags': () => apiError(503, 'Flags unavailable') },
+    });
     const answer = globalThis.fetch;
-    // The flag service hangs; everything else answers.
+    // …and asked directly, the flag service hangs; everything else answers.
     vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
       String(input).includes('/api/featureflags')
         ? new Promise<Response>(() => undefined)

@@ -1,20 +1,12 @@
+import { useId, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTheme } from '@mui/material/styles';
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
 import { DocumentTypeId, type DailyDocumentCount, type StatusCount } from '@flowline/shared';
+import { CHART_HEIGHT, axisTicks, labelEvery, useChartWidth } from './chart-geometry';
 
-const CHART_HEIGHT = 240;
+// Home's three charts, drawn as plain SVG (issue 16 item 4): recharts cost 113 KB brotli and ~1.4 s
+// of script at 4× CPU for a line, a horizontal bar and a stacked bar chart. Each is named for
+// screen readers with its values; the Payment Status bars are links reachable by keyboard.
 
 /** 'YYYY-MM-01T00:00' → 'Nov 2026' (the server's date form, spec 3 §9). */
 const monthLabel = (month: string) =>
@@ -30,67 +22,240 @@ const dayLabel = (day: string) =>
     timeZone: 'UTC',
   });
 
-export function InvoicesSentChart({ data }: { data: { month: string; count: number }[] }) {
-  const theme = useTheme();
+const FONT = 12;
+/** Room for the y axis' numbers on the left and the x axis' labels below. */
+const plot = { left: 36, right: 12, top: 10, bottom: 24 };
+
+function useChartColours() {
+  const { palette } = useTheme();
+  return {
+    text: palette.text.secondary,
+    grid: palette.divider,
+    series: [
+      palette.primary.main,
+      palette.secondary.main,
+      palette.success.main,
+      palette.warning.main,
+    ],
+  };
+}
+
+/** The y axis (integers only: 'step size 1', spec 3 §9) with dashed grid lines across the plot. */
+function YAxis({
+  ticks,
+  y,
+  width,
+  colours,
+}: {
+  ticks: number[];
+  y: (value: number) => number;
+  width: number;
+  colours: ReturnType<typeof useChartColours>;
+}) {
   return (
-    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-      <LineChart data={data.map((d) => ({ ...d, label: monthLabel(d.month) }))}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" />
-        <YAxis allowDecimals={false} />
-        <Tooltip />
-        <Line
-          type="monotone"
-          dataKey="count"
-          name="AR invoices sent"
-          stroke={theme.palette.primary.main}
+    <g fontSize={FONT} fill={colours.text}>
+      {ticks.map((t) => (
+        <g key={t}>
+          <line
+            x1={plot.left}
+            x2={width - plot.right}
+            y1={y(t)}
+            y2={y(t)}
+            stroke={colours.grid}
+            strokeDasharray="3 3"
+          />
+          <text x={plot.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
+            {t}
+          </text>
+        </g>
+      ))}
+    </g>
+  );
+}
+
+/** Labels under evenly spaced columns, thinned out so that they never overlap. */
+function XLabels({
+  labels,
+  x,
+  band,
+  height,
+  colours,
+}: {
+  labels: string[];
+  x: (index: number) => number;
+  band: number;
+  height: number;
+  colours: ReturnType<typeof useChartColours>;
+}) {
+  const every = labelEvery(labels, band, FONT);
+  return (
+    <g fontSize={FONT} fill={colours.text} textAnchor="middle">
+      {labels.map((label, i) =>
+        i % every === 0 ? (
+          <text key={i} x={x(i)} y={height - 6}>
+            {label}
+          </text>
+        ) : null,
+      )}
+    </g>
+  );
+}
+
+export function InvoicesSentChart({ data }: { data: { month: string; count: number }[] }) {
+  const colours = useChartColours();
+  const [ref, width] = useChartWidth();
+  const points = data.map((d) => ({ label: monthLabel(d.month), count: d.count }));
+  const ticks = axisTicks(Math.max(0, ...points.map((p) => p.count)));
+  const top = ticks.at(-1) ?? 1;
+  const band = (width - plot.left - plot.right) / Math.max(points.length, 1);
+  const x = (i: number) => plot.left + band * (i + 0.5);
+  const y = (v: number) =>
+    plot.top + (CHART_HEIGHT - plot.top - plot.bottom) * (1 - v / Math.max(top, 1));
+  const summary = points.map((p) => `${p.label}: ${p.count}`).join(', ');
+  return (
+    <div ref={ref}>
+      <svg
+        width={width}
+        height={CHART_HEIGHT}
+        role="img"
+        aria-label={`AR invoices sent per month. ${summary || 'No invoices.'}`}
+      >
+        <YAxis ticks={ticks} y={y} width={width} colours={colours} />
+        <XLabels
+          labels={points.map((p) => p.label)}
+          x={x}
+          band={band}
+          height={CHART_HEIGHT}
+          colours={colours}
+        />
+        <polyline
+          points={points.map((p, i) => `${x(i)},${y(p.count)}`).join(' ')}
+          fill="none"
+          stroke={colours.series[0]}
           strokeWidth={2}
         />
-      </LineChart>
-    </ResponsiveContainer>
+        {points.map((p, i) => (
+          <circle
+            key={i}
+            cx={x(i)}
+            cy={y(p.count)}
+            r={3.5}
+            fill="#fff"
+            stroke={colours.series[0]}
+            strokeWidth={2}
+          >
+            <title>{`${p.label}: ${p.count} AR invoices sent`}</title>
+          </circle>
+        ))}
+      </svg>
+    </div>
   );
 }
 
 /** Room for the longest status name ('Resubmitted', 'Approved for Payment'…) beside its bar. */
 const STATUS_LABEL_WIDTH = 120;
 const STATUS_ROW_HEIGHT = 36;
+/** Room for the count written after the longest bar. */
+const COUNT_WIDTH = 40;
 
 /**
- * Payment Status: one horizontal bar per status with its name beside it, so every name shows on a
- * laptop and a phone alike (names under vertical bars were dropped when they did not fit). Hovering
- * or focusing a bar shows its count; a click opens the AR invoice list filtered to that status.
+ * Payment Status: one horizontal bar per status with its name beside it and its count after it,
+ * so every name shows on a laptop and a phone alike. Each bar is a link (click, Enter or Space)
+ * to the AR invoice list filtered to that status.
  */
 export function PaymentStatusChart({ data }: { data: StatusCount[] }) {
-  const theme = useTheme();
+  const colours = useChartColours();
+  const { palette } = useTheme();
   const navigate = useNavigate();
+  const [ref, width] = useChartWidth();
+  /** The row under the pointer or with the keyboard focus: highlighted like a hovered row. */
+  const [active, setActive] = useState<{ id: number; focus: boolean } | null>(null);
+  const idPrefix = useId();
   const rows = data.map((d) => ({ id: d.status.id, name: d.status.name, count: d.count }));
-  const height = Math.max(CHART_HEIGHT, rows.length * STATUS_ROW_HEIGHT + 40);
+  const height = Math.max(CHART_HEIGHT, rows.length * STATUS_ROW_HEIGHT + 16);
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  const barSpace = Math.max(width - STATUS_LABEL_WIDTH - COUNT_WIDTH, 20);
+  const open = (id: number) =>
+    navigate(`/documentlist/${DocumentTypeId.ArInvoice}?documentRouteStatusId=${id}`);
+  const onKey = (id: number) => (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    open(id);
+  };
   return (
-    <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" allowDecimals={false} />
-        <YAxis
-          type="category"
-          dataKey="name"
-          interval={0}
-          width={STATUS_LABEL_WIDTH}
-          tick={{ fontSize: 12 }}
-        />
-        <Tooltip cursor={{ fill: theme.palette.action.hover }} />
-        <Bar
-          dataKey="count"
-          name="AR invoices"
-          fill={theme.palette.secondary.main}
-          cursor="pointer"
-          onClick={(entry: { payload?: { id?: number } }) => {
-            const id = entry.payload?.id;
-            if (id)
-              navigate(`/documentlist/${DocumentTypeId.ArInvoice}?documentRouteStatusId=${id}`);
-          }}
-        />
-      </BarChart>
-    </ResponsiveContainer>
+    <div ref={ref}>
+      <svg width={width} height={height} role="group" aria-label="AR invoices by payment status">
+        {rows.map((r, i) => {
+          const top = 8 + i * STATUS_ROW_HEIGHT;
+          const barWidth = (barSpace * r.count) / max;
+          const middle = top + (STATUS_ROW_HEIGHT - 4) / 2;
+          const nameId = `${idPrefix}-name-${r.id}`;
+          const countId = `${idPrefix}-count-${r.id}`;
+          return (
+            <g key={r.id}>
+              <g
+                role="link"
+                tabIndex={0}
+                aria-labelledby={`${nameId} ${countId}`}
+                cursor="pointer"
+                onClick={() => open(r.id)}
+                onKeyDown={onKey(r.id)}
+                onFocus={() => setActive({ id: r.id, focus: true })}
+                onBlur={() => setActive(null)}
+                onMouseEnter={() => setActive((a) => (a?.focus ? a : { id: r.id, focus: false }))}
+                onMouseLeave={() => setActive((a) => (a?.focus ? a : null))}
+                style={{ outline: 'none' }}
+              >
+                {/* The pointer's tooltip; the link is named "Sent 4" by the two texts it shows. */}
+                <title>{`${r.name}: ${r.count} AR invoices`}</title>
+                {/* The whole row answers the pointer, not only the (possibly tiny) bar. */}
+                <rect
+                  x={1}
+                  y={top}
+                  width={Math.max(width - 2, 0)}
+                  height={STATUS_ROW_HEIGHT - 4}
+                  rx={4}
+                  fill={active?.id === r.id ? palette.action.hover : 'transparent'}
+                  stroke={active?.id === r.id && active.focus ? palette.primary.main : 'none'}
+                  strokeWidth={2}
+                />
+                <text
+                  id={nameId}
+                  x={STATUS_LABEL_WIDTH - 8}
+                  y={middle}
+                  dy="0.32em"
+                  textAnchor="end"
+                  fontSize={FONT}
+                  fill={colours.text}
+                >
+                  {r.name}
+                </text>
+                <rect
+                  x={STATUS_LABEL_WIDTH}
+                  y={top + 4}
+                  width={barWidth}
+                  height={STATUS_ROW_HEIGHT - 12}
+                  fill={colours.series[1]}
+                />
+              </g>
+              {/* After the bar, outside the link (whose name it completes) so it is read once. */}
+              <text
+                id={countId}
+                x={STATUS_LABEL_WIDTH + barWidth + 6}
+                y={middle}
+                dy="0.32em"
+                fontSize={FONT}
+                fill={colours.text}
+                aria-hidden="true"
+                pointerEvents="none"
+              >
+                {r.count}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </div>
   );
 }
 
@@ -102,7 +267,7 @@ const dailySeries: { key: DailyKey; name: string }[] = [
   { key: 'ownerStatementCount', name: 'Owner Statements' },
 ];
 
-/** Stacked per-day counts of the chosen document kinds. */
+/** Stacked per-day counts of the chosen document kinds, with a legend under the chart. */
 export function DailyDocumentsChart({
   data,
   series,
@@ -110,27 +275,92 @@ export function DailyDocumentsChart({
   data: DailyDocumentCount[];
   series: DailyKey[];
 }) {
-  const theme = useTheme();
-  const colours = [
-    theme.palette.primary.main,
-    theme.palette.secondary.main,
-    theme.palette.success.main,
-    theme.palette.warning.main,
-  ];
+  const colours = useChartColours();
+  const [ref, width] = useChartWidth();
+  const shown = dailySeries.filter((s) => series.includes(s.key));
+  const days = data.map((d) => ({ label: dayLabel(d.day), counts: shown.map((s) => d[s.key]) }));
+  const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+  const ticks = axisTicks(Math.max(0, ...days.map((d) => total(d.counts))));
+  const top = ticks.at(-1) ?? 1;
+  const band = (width - plot.left - plot.right) / Math.max(days.length, 1);
+  const x = (i: number) => plot.left + band * (i + 0.5);
+  const y = (v: number) =>
+    plot.top + (CHART_HEIGHT - plot.top - plot.bottom) * (1 - v / Math.max(top, 1));
+  const barWidth = Math.max(band * 0.7, 1);
+  const summary = days
+    .filter((d) => total(d.counts) > 0)
+    .map(
+      (d) =>
+        `${d.label}: ${shown
+          .map((s, k) => `${s.name} ${d.counts[k]}`)
+          .filter((_, k) => d.counts[k]! > 0)
+          .join(', ')}`,
+    )
+    .join('; ');
   return (
-    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-      <BarChart data={data.map((d) => ({ ...d, label: dayLabel(d.day) }))}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="label" />
-        <YAxis allowDecimals={false} />
-        <Tooltip />
-        <Legend />
-        {dailySeries
-          .filter((s) => series.includes(s.key))
-          .map((s, i) => (
-            <Bar key={s.key} dataKey={s.key} name={s.name} stackId="day" fill={colours[i]} />
-          ))}
-      </BarChart>
-    </ResponsiveContainer>
+    <div ref={ref}>
+      <svg
+        width={width}
+        height={CHART_HEIGHT}
+        role="img"
+        aria-label={`Documents per day. ${summary || 'None in these days.'}`}
+      >
+        <YAxis ticks={ticks} y={y} width={width} colours={colours} />
+        <XLabels
+          labels={days.map((d) => d.label)}
+          x={x}
+          band={band}
+          height={CHART_HEIGHT}
+          colours={colours}
+        />
+        {days.map((d, i) => {
+          let below = 0;
+          return (
+            <g key={i}>
+              {d.counts.map((count, k) => {
+                if (count === 0) return null;
+                const from = below;
+                below += count;
+                return (
+                  <rect
+                    key={k}
+                    x={x(i) - barWidth / 2}
+                    y={y(below)}
+                    width={barWidth}
+                    height={y(from) - y(below)}
+                    fill={colours.series[k]}
+                  >
+                    <title>{`${d.label}: ${shown[k]!.name} ${count}`}</title>
+                  </rect>
+                );
+              })}
+            </g>
+          );
+        })}
+      </svg>
+      <ul
+        aria-hidden="true"
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'center',
+          gap: '4px 16px',
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          fontSize: FONT,
+          color: colours.text,
+        }}
+      >
+        {shown.map((s, k) => (
+          <li key={s.key} style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+            <svg width={10} height={10} aria-hidden="true">
+              <rect width={10} height={10} fill={colours.series[k]} />
+            </svg>
+            {s.name}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

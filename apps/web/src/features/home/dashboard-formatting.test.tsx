@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DocumentTypeId, FieldType, PartyType } from '@flowline/shared';
 import { buildCompany } from '../../test/fixtures';
@@ -8,7 +8,8 @@ import { installFakeApi } from '../../test/fake-api';
 import { installSessionApi, renderApp } from '../../test/render-app';
 import type { DateFormatter } from '../preferences';
 import { formatMetadataValue } from '../documents/list';
-import { PaymentStatusChart } from './dashboard-charts';
+import { DailyDocumentsChart, InvoicesSentChart, PaymentStatusChart } from './dashboard-charts';
+import { axisTicks } from './chart-geometry';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -99,7 +100,7 @@ describe('Rejected AR Invoices', () => {
   });
 });
 
-/** Gives the chart's responsive container a size, as a browser would. */
+/** Gives the chart's box a width, as a browser would. */
 function stubResizeObserver(width: number, height: number) {
   class SizedResizeObserver {
     constructor(private readonly callback: ResizeObserverCallback) {}
@@ -116,8 +117,6 @@ function stubResizeObserver(width: number, height: number) {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
     DOMRect.fromRect({ width, height }),
   );
-  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(width);
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(height);
 }
 
 const statusCounts = [
@@ -148,39 +147,112 @@ describe('Payment Status chart', () => {
   it.each([
     ['a laptop', 560],
     ['a phone', 330],
-  ])('names every status on %s', async (_device, width) => {
+  ])('names every status, with its count, on %s', (_device, width) => {
     stubResizeObserver(width, 300);
-    const { container } = renderChart();
-    await waitFor(() =>
-      expect(container.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(7),
-    );
-    const ticks = [
-      ...container.querySelectorAll('text.recharts-cartesian-axis-tick-value[orientation="left"]'),
-    ];
-    expect(ticks.map((t) => t.textContent)).toEqual([
-      'Sent',
-      'Received',
-      'Approved',
-      'Paid',
-      'Rejected',
-      'Resubmitted',
-      'New',
-    ]);
+    renderChart();
+    const chart = screen.getByRole('group', { name: 'AR invoices by payment status' });
+    const bars = within(chart).getAllByRole('link');
+    // Each bar is a link named by the status and count written beside it; its title (the
+    // pointer's tooltip) says what is counted.
+    expect(bars).toHaveLength(7);
+    for (const name of [
+      'Sent 4',
+      'Received 3',
+      'Approved 2',
+      'Paid 6',
+      'Rejected 1',
+      'Resubmitted 2',
+      'New 1',
+    ])
+      expect(within(chart).getByRole('link', { name })).toBeInTheDocument();
+    expect(bars[0]?.querySelector('title')).toHaveTextContent('Sent: 4 AR invoices');
+    // Every status name is written beside its bar and every count after it.
+    for (const text of ['Sent', 'New', 'Resubmitted', '6', '4'])
+      expect(within(chart).getByText(text)).toBeInTheDocument();
+    expect(chart).toHaveAttribute('width', String(width));
   });
 
-  it('shows the count of a bar in a tooltip', async () => {
+  it('opens the AR invoice list of a status on click, Enter and Space', async () => {
     stubResizeObserver(560, 300);
-    const { container } = renderChart();
-    await waitFor(() =>
-      expect(container.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(7),
+    const client = new QueryClient();
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <PaymentStatusChart data={statusCounts} /> },
+        { path: '/documentlist/:id', element: <p>list</p> },
+      ],
+      { initialEntries: ['/'] },
     );
-    const surface = container.querySelector('.recharts-wrapper') as HTMLElement;
-    fireEvent.mouseMove(surface, { clientX: 300, clientY: 60 });
-    const tooltip = await waitFor(() => {
-      const t = container.querySelector('.recharts-tooltip-wrapper');
-      expect(t).toHaveTextContent(/AR invoices/);
-      return t as HTMLElement;
+    render(
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Paid 6' }));
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      `/documentlist/${DocumentTypeId.ArInvoice}?documentRouteStatusId=4`,
+    );
+    await router.navigate('/');
+    const rejected = await screen.findByRole('link', { name: 'Rejected 1' });
+    rejected.focus();
+    fireEvent.keyDown(rejected, { key: 'Enter' });
+    expect(router.state.location.search).toBe('?documentRouteStatusId=5');
+    await router.navigate('/');
+    fireEvent.keyDown(await screen.findByRole('link', { name: 'New 1' }), {
+      key: ' ',
     });
-    expect(tooltip).toHaveTextContent(/Received|Sent|Approved/);
+    expect(router.state.location.search).toBe('?documentRouteStatusId=7');
+  });
+});
+
+describe('the line and stacked bar charts', () => {
+  it('describe their values for screen readers', () => {
+    render(
+      <>
+        <InvoicesSentChart
+          data={[
+            { month: '2026-10-01T00:00', count: 2 },
+            { month: '2026-11-01T00:00', count: 5 },
+          ]}
+        />
+        <DailyDocumentsChart
+          data={[
+            {
+              day: '2026-11-02T00:00',
+              divisionOrderCount: 1,
+              _1099Count: 0,
+              runStatementCount: 3,
+              ownerStatementCount: 0,
+            },
+            {
+              day: '2026-11-03T00:00',
+              divisionOrderCount: 0,
+              _1099Count: 0,
+              runStatementCount: 0,
+              ownerStatementCount: 0,
+            },
+          ]}
+          series={['divisionOrderCount', 'runStatementCount']}
+        />
+      </>,
+    );
+    expect(
+      screen.getByRole('img', { name: 'AR invoices sent per month. Oct 2026: 2, Nov 2026: 5' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: 'Documents per day. Nov 2: Division Orders 1, Run Statements 3',
+      }),
+    ).toBeInTheDocument();
+    // The legend names the series shown, and only those.
+    expect(screen.getByText('Division Orders')).toBeInTheDocument();
+    expect(screen.getByText('Run Statements')).toBeInTheDocument();
+    expect(screen.queryByText('1099s')).toBeNull();
+  });
+
+  it('use whole numbers on the axis (step size 1)', () => {
+    expect(axisTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(axisTicks(0)).toEqual([0, 1]);
+    expect(axisTicks(12)).toEqual([0, 5, 10, 15]);
+    expect(axisTicks(7)).toEqual([0, 2, 4, 6, 8]);
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -28,10 +28,7 @@ export function Widget({
     <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-label={title}>
       <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
       <CardContent sx={{ minHeight: 240 }}>
-        {/* Each widget waits for the charts' chunk on its own: titles and tables paint first. */}
-        <Suspense fallback={<CircularProgress aria-label={`Loading ${title}`} />}>
-          {loading ? <CircularProgress aria-label={`Loading ${title}`} /> : children}
-        </Suspense>
+        {loading ? <CircularProgress aria-label={`Loading ${title}`} /> : children}
       </CardContent>
     </Card>
   );

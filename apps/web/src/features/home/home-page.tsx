@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
@@ -15,18 +14,8 @@ import {
   useRejectedInvoices,
   useUnsignedDivisionOrders,
 } from './api';
+import { DailyDocumentsChart, InvoicesSentChart, PaymentStatusChart } from './dashboard-charts';
 import { DocumentRowsTable, Widget } from './dashboard-widgets';
-
-// The charts library is large: load it with the first chart, not with the route.
-const InvoicesSentChart = lazy(() =>
-  import('./dashboard-charts').then((m) => ({ default: m.InvoicesSentChart })),
-);
-const PaymentStatusChart = lazy(() =>
-  import('./dashboard-charts').then((m) => ({ default: m.PaymentStatusChart })),
-);
-const DailyDocumentsChart = lazy(() =>
-  import('./dashboard-charts').then((m) => ({ default: m.DailyDocumentsChart })),
-);
 
 /** The getting-started text, naming the navigation link with the company's term (spec 3). */
 export const gettingStarted = (connections: string) =>

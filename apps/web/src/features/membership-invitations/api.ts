@@ -24,8 +24,8 @@ export const myMembershipInvitationsQueryOptions = () =>
     refetchInterval: 300_000,
   });
 
-export function useMyMembershipInvitations() {
-  return useQuery(myMembershipInvitationsQueryOptions());
+export function useMyMembershipInvitations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...myMembershipInvitationsQueryOptions(), enabled });
 }
 
 export function useAnswerMembershipInvitation() {

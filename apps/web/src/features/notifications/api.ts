@@ -46,8 +46,9 @@ export const unreadNotificationCountQueryOptions = () =>
     refetchInterval: 120_000,
   });
 
-export function useUnreadNotificationCount(): number {
-  return useQuery(unreadNotificationCountQueryOptions()).data ?? 0;
+/** `enabled` false: not asked yet (the shell asks once the page has painted). */
+export function useUnreadNotificationCount({ enabled = true }: { enabled?: boolean } = {}): number {
+  return useQuery({ ...unreadNotificationCountQueryOptions(), enabled }).data ?? 0;
 }
 
 export const notificationPageQueryOptions = (page: number) =>
@@ -65,8 +66,9 @@ export function useNotificationPage(page: number) {
   return useQuery(notificationPageQueryOptions(page));
 }
 
-export function usePendingSystemNotifications() {
+export function usePendingSystemNotifications({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: notificationKeys.pendingSystem(),
     queryFn: () =>
       apiRequest('/notifications/pendingSystemNotifications', { schema: z.array(zNotification) }),

@@ -1,6 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { zCurrentUser, zUserCompany, type WelcomeMessageDisplayed } from '@flowline/shared';
+import {
+  zCurrentUser,
+  zSession,
+  zUserCompany,
+  type WelcomeMessageDisplayed,
+} from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
 
 export const sessionKeys = {
@@ -20,6 +25,17 @@ export function getAllCompanies() {
 export function getCurrentUser(companyId: number | null) {
   return apiRequest('/users/current', {
     schema: zCurrentUser,
+    ...(companyId === null ? { company: false } : { companyId }),
+  });
+}
+
+/**
+ * The session start in one call (our addition, docs/auth-and-tenancy.md): the companies, the user
+ * and, with a company id, that company's flags, terminology and whether it has connections.
+ */
+export function getSession(companyId: number | null) {
+  return apiRequest('/session', {
+    schema: zSession,
     ...(companyId === null ? { company: false } : { companyId }),
   });
 }
