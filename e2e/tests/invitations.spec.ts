@@ -301,10 +301,24 @@ test('the invitation list fits a laptop and a phone without scrolling sideways',
   await callApi(page, 'POST', `/api/invitation/register/${token}`, {});
 
   for (const flag of [false, true]) {
+    // The flags reach the app in the session start (GET /api/session) and on refresh
+    // (GET /api/featureflags): both answers get the flag.
     await page.route('**/api/featureflags', async (route) => {
       const res = await route.fetch();
       const body = (await res.json()) as Record<string, boolean>;
       await route.fulfill({ json: { ...body, networkMatchEnhancementFlag: flag } });
+    });
+    await page.route('**/api/session', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as {
+        company: { featureFlags: Record<string, boolean> | null } | null;
+      };
+      if (body.company?.featureFlags)
+        body.company.featureFlags = {
+          ...body.company.featureFlags,
+          networkMatchEnhancementFlag: flag,
+        };
+      await route.fulfill({ json: body });
     });
     for (const size of [
       { width: 1366, height: 850 },
@@ -353,5 +367,6 @@ test('the invitation list fits a laptop and a phone without scrolling sideways',
       }
     }
     await page.unroute('**/api/featureflags');
+    await page.unroute('**/api/session');
   }
 });
