@@ -76,10 +76,15 @@ test('two connected companies chat live: new message, unread badge, answer (issu
   try {
     await signIn(permian, 'user@permian.example');
     await skipWelcome(permian);
+    // The badge's count is asked for after the first paint: read it once it has been answered.
+    const counted = redMesa.waitForResponse((r) => r.url().includes('/api/chat/unreadCount'));
     await signIn(redMesa, 'user@redmesa.example');
     await skipWelcome(redMesa);
     await expect(messagesButton(redMesa)).toBeVisible();
-    const before = await unreadCount(redMesa);
+    const before = ((await (await counted).json()) as { unreadCount: number }).unreadCount;
+    await expect(messagesButton(redMesa)).toHaveAccessibleName(
+      before > 0 ? `Messages, ${before} unread` : 'Messages',
+    );
 
     // A: Messages → New message to Red Mesa.
     await messagesButton(permian).click();
