@@ -12,11 +12,20 @@ const publicRoots = [
   '/src/features/membership-invitations/confirm-email-page.tsx',
 ];
 
+/** `import { a, b as c } from '@flowline/shared'` in transformed code (type imports are gone). */
+const sharedImport = /import\s*\{([^}]*)\}\s*from\s*["']@flowline\/shared["']/g;
+const isSharedBarrel = (id: string) => /[\\/]packages[\\/]shared[\\/]src[\\/]index\.ts$/.test(id);
+
 /**
  * Sorts modules by the static import graphs of the signed-in frame and of the public pages, once
  * the module graph is known (buildEnd runs before chunks are made). The shell's and Home's ~65
  * small shared chunks cost a signed-in load ~11 sequential rounds of requests on 6 HTTP/1.1
  * connections (issue 16 item 4); as two groups they are two requests.
+ *
+ * The shared package is imported through its barrel, which re-exports every module: a graph
+ * followed through it would hold every schema. Instead a module importing the barrel brings in
+ * the shared modules that define the names it imports (zod builds every schema of a module when
+ * it runs: the admin screens' schemas cost Home's start ~25 ms at full speed).
  */
 function importGraphs() {
   const signedIn = new Set<string>();
@@ -27,12 +36,30 @@ function importGraphs() {
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
+      const definedIn = new Map<string, string>();
+      for (const id of ids) {
+        if (!/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) || /index\.ts$/.test(id)) continue;
+        for (const name of this.getModuleInfo(id)?.exports ?? []) definedIn.set(name, id);
+      }
+      const imports = (id: string): string[] => {
+        const info = this.getModuleInfo(id);
+        if (!info) return [];
+        const direct = info.importedIds.filter((i) => !isSharedBarrel(i));
+        if (direct.length === info.importedIds.length) return direct;
+        const names = [...(info.code ?? '').matchAll(sharedImport)].flatMap((m) =>
+          m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!),
+        );
+        const owners = names.map((n) => definedIn.get(n));
+        // A name we cannot place: follow the barrel whole rather than miss a module.
+        if (owners.some((o) => o === undefined)) return info.importedIds;
+        return [...direct, ...(owners as string[])];
+      };
       const closure = (roots: string[], into: Set<string>) => {
         const queue = roots.map((r) => ids.find((id) => id.endsWith(r)));
         for (let id = queue.pop(); id !== undefined || queue.length; id = queue.pop()) {
           if (!id || into.has(id)) continue;
           into.add(id);
-          queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+          queue.push(...imports(id));
         }
       };
       closure(signedInRoots, signedIn);
@@ -85,11 +112,14 @@ export default defineConfig({
               tags: ['$initial'],
             },
             {
-              // The shared package's schemas and rules that the entry does not use: one file for
-              // every page that needs some (taken before 'signed-in' so that the public pages
-              // do not download the signed-in group for a schema).
+              // The shared package's schemas and rules that the signed-in frame or a public page
+              // uses beyond the entry's: one file for those pages (taken before 'signed-in' so
+              // that the public pages do not download the signed-in group for a schema). Those
+              // only other screens use load with them.
               name: 'shared',
-              test: /[\\/]packages[\\/]shared[\\/]/,
+              test: (id) =>
+                /[\\/]packages[\\/]shared[\\/]/.test(id) &&
+                (graphs.signedIn.has(id) || graphs.publicPages.has(id)),
             },
             {
               // What the signed-in frame shares with the forms of the public pages (menus,

@@ -1,4 +1,6 @@
+import { useCallback } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/require-auth';
@@ -35,6 +37,21 @@ export function SignedInLayout() {
  * React throttle the reveal after the fallback by 300 ms (issue 16 item 4).
  */
 function Shell() {
-  const module = useLoadedModule(loadedSignedInShell, loadSignedInShell);
+  const queryClient = useQueryClient();
+  // The first render waits for the session start as well (its call went out beside the shell's
+  // download, app.tsx): the frame and Home then render once with their data, in a transition,
+  // instead of a spinner followed by a synchronous re-render of everything when the answer
+  // arrives. A failed start is the session provider's to show.
+  const load = useCallback(
+    () =>
+      loadSignedInShell().then(async (shell) => {
+        await queryClient
+          .ensureQueryData(shell.sessionStartQueryOptions(queryClient))
+          .catch(() => undefined);
+        return shell;
+      }),
+    [queryClient],
+  );
+  const module = useLoadedModule(loadedSignedInShell, load);
   return module ? <module.SignedInShell /> : <FullPageSpinner />;
 }

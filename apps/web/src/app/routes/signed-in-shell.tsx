@@ -1,5 +1,6 @@
 import { SessionProvider } from '../session/session-provider';
 import { AppShell } from '../shell/app-shell';
+export { sessionStartQueryOptions } from '../session/start-session';
 
 /**
  * The session and the signed-in frame, in their own chunk (issue 16 item 4): the landing and

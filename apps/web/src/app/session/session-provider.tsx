@@ -8,12 +8,11 @@ import { setApiCompanyId } from '../../lib/api-client';
 import { reportClientError } from '../../lib/client-error-reporter';
 import { writeStoredCompanyId } from '../../lib/selected-company-storage';
 import { SessionContext, type Session } from '../../features/session/use-session';
-import { sessionKeys } from '../../features/session/api';
 import { useSnackbar } from '../../components/snackbar';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
 import { PublicLayout } from '../pages/public-layout';
-import { startSession } from './start-session';
+import { sessionStartQueryOptions } from './start-session';
 
 // Only users without a company see it: not part of everybody's first paint (issue 16 item 4).
 const MembershipInvitationsList = lazy(async () => ({
@@ -34,13 +33,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { signOut } = useAuth();
   const { showAlert } = useSnackbar();
 
-  const start = useQuery({
-    queryKey: [...sessionKeys.all, 'start'],
-    queryFn: () => startSession(queryClient),
-    staleTime: Infinity,
-    retry: false,
-    meta: { silent: true },
-  });
+  const start = useQuery(sessionStartQueryOptions(queryClient));
   const result = start.data;
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import {
   FEATURE_FLAG_WAIT_MS,
   cloudRepositoryUrl,
@@ -82,3 +82,13 @@ export async function startSession(queryClient: QueryClient): Promise<SessionSta
   }
   return { kind: 'ready', company, companies, user };
 }
+
+/** The session start as a query: SessionProvider reads it, the shell's loader waits for it. */
+export const sessionStartQueryOptions = (queryClient: QueryClient) =>
+  queryOptions({
+    queryKey: [...sessionKeys.all, 'start'],
+    queryFn: () => startSession(queryClient),
+    staleTime: Infinity,
+    retry: false,
+    meta: { silent: true },
+  });

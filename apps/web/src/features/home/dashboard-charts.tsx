@@ -115,6 +115,7 @@ export function InvoicesSentChart({ data }: { data: { month: string; count: numb
   return (
     <div ref={ref}>
       <svg
+        style={{ display: 'block' }}
         width={width}
         height={CHART_HEIGHT}
         role="img"
@@ -155,6 +156,15 @@ export function InvoicesSentChart({ data }: { data: { month: string; count: numb
 /** Room for the longest status name ('Resubmitted', 'Approved for Payment'…) beside its bar. */
 const STATUS_LABEL_WIDTH = 120;
 const STATUS_ROW_HEIGHT = 36;
+/** The server answers the seven statuses of the chart (stats-service.ts `paymentChartStatuses`). */
+const PAYMENT_STATUS_ROWS = 7;
+/** The Payment Status chart's height, reserved by its widget while the counts load. */
+export const PAYMENT_STATUS_HEIGHT = Math.max(
+  CHART_HEIGHT,
+  PAYMENT_STATUS_ROWS * STATUS_ROW_HEIGHT + 16,
+);
+/** The daily charts' height with their one-line legend, reserved while they load. */
+export const DAILY_CHART_HEIGHT = CHART_HEIGHT + 20;
 /** Room for the count written after the longest bar. */
 const COUNT_WIDTH = 40;
 
@@ -184,7 +194,13 @@ export function PaymentStatusChart({ data }: { data: StatusCount[] }) {
   };
   return (
     <div ref={ref}>
-      <svg width={width} height={height} role="group" aria-label="AR invoices by payment status">
+      <svg
+        style={{ display: 'block' }}
+        width={width}
+        height={height}
+        role="group"
+        aria-label="AR invoices by payment status"
+      >
         {rows.map((r, i) => {
           const top = 8 + i * STATUS_ROW_HEIGHT;
           const barWidth = (barSpace * r.count) / max;
@@ -300,6 +316,7 @@ export function DailyDocumentsChart({
   return (
     <div ref={ref}>
       <svg
+        style={{ display: 'block' }}
         width={width}
         height={CHART_HEIGHT}
         role="img"

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -13,22 +14,28 @@ import Typography from '@mui/material/Typography';
 import type { DocumentResultSet } from '@flowline/shared';
 import { formatMetadataValue } from '../documents/list';
 import { useDateFormatter } from '../preferences';
+import { CHART_HEIGHT } from './chart-geometry';
 
 /** One dashboard card: title, a spinner while loading, then the content. */
 export function Widget({
   title,
   loading,
+  minHeight = CHART_HEIGHT,
   children,
 }: {
   title: string;
   loading: boolean;
+  /** The content's height once loaded, kept while loading so nothing below moves when it arrives. */
+  minHeight?: number;
   children: ReactNode;
 }) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }} component="section" aria-label={title}>
       <CardHeader title={title} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
-      <CardContent sx={{ minHeight: 240 }}>
-        {loading ? <CircularProgress aria-label={`Loading ${title}`} /> : children}
+      <CardContent>
+        <Box sx={{ minHeight }}>
+          {loading ? <CircularProgress aria-label={`Loading ${title}`} /> : children}
+        </Box>
       </CardContent>
     </Card>
   );

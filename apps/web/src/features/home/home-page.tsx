@@ -14,7 +14,13 @@ import {
   useRejectedInvoices,
   useUnsignedDivisionOrders,
 } from './api';
-import { DailyDocumentsChart, InvoicesSentChart, PaymentStatusChart } from './dashboard-charts';
+import {
+  DAILY_CHART_HEIGHT,
+  DailyDocumentsChart,
+  InvoicesSentChart,
+  PAYMENT_STATUS_HEIGHT,
+  PaymentStatusChart,
+} from './dashboard-charts';
 import { DocumentRowsTable, Widget } from './dashboard-widgets';
 
 /** The getting-started text, naming the navigation link with the company's term (spec 3). */
@@ -32,12 +38,6 @@ export function HomePage() {
   const owner = types.has(PartyType.Owner);
   const operator = types.has(PartyType.Operator);
   const ready = hasConnections.data === true;
-
-  const stats = useDashboardStats(ready && vendor);
-  const rejected = useRejectedInvoices(ready && vendor);
-  const unsigned = useUnsignedDivisionOrders(ready && owner);
-  const received = useDocumentsReceivedPerDay(ready && (owner || operator));
-  const returned = useDocumentsSentPerDay(ready && owner);
 
   if (hasConnections.isPending) return <FullPageSpinner />;
   // The page keeps its heading without connections too (one h1 per page, for screen readers).
@@ -57,69 +57,121 @@ export function HomePage() {
         {vendor && (
           <>
             <Grid size={half}>
-              <Widget title="AR Invoices Sent" loading={stats.isPending}>
-                <InvoicesSentChart data={stats.data?.documentsByMonth ?? []} />
-              </Widget>
+              <InvoicesSentWidget />
             </Grid>
             <Grid size={half}>
-              <Widget title="Payment Status" loading={stats.isPending}>
-                <PaymentStatusChart data={stats.data?.statusCounts ?? []} />
-              </Widget>
+              <PaymentStatusWidget />
             </Grid>
             <Grid size={half}>
-              <Widget title="Rejected AR Invoices" loading={rejected.isPending}>
-                <DocumentRowsTable
-                  resultSet={rejected.data}
-                  emptyText="You have no rejected invoices"
-                />
-              </Widget>
+              <RejectedInvoicesWidget />
             </Grid>
           </>
         )}
         {owner && (
           <>
             <Grid size={half}>
-              <Widget title="Division Orders Returned" loading={returned.isPending}>
-                <DailyDocumentsChart
-                  data={returned.data?.items ?? []}
-                  series={['divisionOrderCount']}
-                />
-              </Widget>
+              <DivisionOrdersReturnedWidget />
             </Grid>
             <Grid size={half}>
-              <Widget title="Owner Documents Received" loading={received.isPending}>
-                <DailyDocumentsChart
-                  data={received.data?.items ?? []}
-                  series={[
-                    'divisionOrderCount',
-                    '_1099Count',
-                    'runStatementCount',
-                    'ownerStatementCount',
-                  ]}
-                />
-              </Widget>
+              <OwnerDocumentsReceivedWidget />
             </Grid>
             <Grid size={half}>
-              <Widget title="Unsigned Division Orders" loading={unsigned.isPending}>
-                <DocumentRowsTable
-                  resultSet={unsigned.data}
-                  emptyText="You have no unsigned division orders"
-                />
-              </Widget>
+              <UnsignedDivisionOrdersWidget />
             </Grid>
           </>
         )}
         {operator && (
           <Grid size={half}>
-            <Widget title="Operator Documents Received" loading={received.isPending}>
-              <DailyDocumentsChart
-                data={received.data?.items ?? []}
-                series={['runStatementCount', '_1099Count']}
-              />
-            </Widget>
+            <OperatorDocumentsReceivedWidget />
           </Grid>
         )}
       </Grid>
     </Box>
+  );
+}
+
+// Each widget asks for its own data, so an answer re-renders that widget alone, not the page.
+
+function InvoicesSentWidget() {
+  const stats = useDashboardStats(true);
+  return (
+    <Widget title="AR Invoices Sent" loading={stats.isPending}>
+      <InvoicesSentChart data={stats.data?.documentsByMonth ?? []} />
+    </Widget>
+  );
+}
+
+function PaymentStatusWidget() {
+  const stats = useDashboardStats(true);
+  return (
+    <Widget title="Payment Status" loading={stats.isPending} minHeight={PAYMENT_STATUS_HEIGHT}>
+      <PaymentStatusChart data={stats.data?.statusCounts ?? []} />
+    </Widget>
+  );
+}
+
+function RejectedInvoicesWidget() {
+  const rejected = useRejectedInvoices(true);
+  return (
+    <Widget title="Rejected AR Invoices" loading={rejected.isPending}>
+      <DocumentRowsTable resultSet={rejected.data} emptyText="You have no rejected invoices" />
+    </Widget>
+  );
+}
+
+function DivisionOrdersReturnedWidget() {
+  const returned = useDocumentsSentPerDay(true);
+  return (
+    <Widget
+      title="Division Orders Returned"
+      loading={returned.isPending}
+      minHeight={DAILY_CHART_HEIGHT}
+    >
+      <DailyDocumentsChart data={returned.data?.items ?? []} series={['divisionOrderCount']} />
+    </Widget>
+  );
+}
+
+function OwnerDocumentsReceivedWidget() {
+  const received = useDocumentsReceivedPerDay(true);
+  return (
+    <Widget
+      title="Owner Documents Received"
+      loading={received.isPending}
+      minHeight={DAILY_CHART_HEIGHT}
+    >
+      <DailyDocumentsChart
+        data={received.data?.items ?? []}
+        series={['divisionOrderCount', '_1099Count', 'runStatementCount', 'ownerStatementCount']}
+      />
+    </Widget>
+  );
+}
+
+function UnsignedDivisionOrdersWidget() {
+  const unsigned = useUnsignedDivisionOrders(true);
+  return (
+    <Widget title="Unsigned Division Orders" loading={unsigned.isPending}>
+      <DocumentRowsTable
+        resultSet={unsigned.data}
+        emptyText="You have no unsigned division orders"
+      />
+    </Widget>
+  );
+}
+
+function OperatorDocumentsReceivedWidget() {
+  const received = useDocumentsReceivedPerDay(true);
+  return (
+    <Widget
+      title="Operator Documents Received"
+      loading={received.isPending}
+      minHeight={DAILY_CHART_HEIGHT}
+    >
+      <DailyDocumentsChart
+        data={received.data?.items ?? []}
+        series={['runStatementCount', '_1099Count']}
+      />
+    </Widget>
   );
 }
