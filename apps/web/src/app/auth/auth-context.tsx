@@ -1,9 +1,10 @@
 import {
   createContext,
+  startTransition,
   useContext,
   useEffect,
   useMemo,
-  useSyncExternalStore,
+  useState,
   type ReactNode,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ export interface AuthContextValue extends AuthSnapshot {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ client, children }: { client: AuthClient; children: ReactNode }) {
-  const snapshot = useSyncExternalStore(client.subscribe, client.getSnapshot);
+  const snapshot = useAuthSnapshot(client);
   const queryClient = useQueryClient();
 
   useEffect(() => {
@@ -43,6 +44,23 @@ export function AuthProvider({ client, children }: { client: AuthClient; childre
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * The client's snapshot as state updated in a transition, not `useSyncExternalStore`: the start's
+ * answer re-renders the whole app below, and a store update would do it in one synchronous task;
+ * a transition renders it in slices that leave the main thread free (issue 16 item 4).
+ */
+function useAuthSnapshot(client: AuthClient): AuthSnapshot {
+  const [snapshot, setSnapshot] = useState(client.getSnapshot);
+  useEffect(() => {
+    const sync = () => startTransition(() => setSnapshot(client.getSnapshot()));
+    const unsubscribe = client.subscribe(sync);
+    // A change between the first render and the subscription.
+    sync();
+    return unsubscribe;
+  }, [client]);
+  return snapshot;
 }
 
 export function useAuth(): AuthContextValue {
