@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /** Once true for the page, true for every later caller (the shell stays mounted). */
 let passed = false;
@@ -18,7 +18,8 @@ export function useAfterFirstPaint(): boolean {
     if (ready) return;
     const done = () => {
       passed = true;
-      setReady(true);
+      // What appears now (badges, the search box's code) renders in slices, not one long task.
+      startTransition(() => setReady(true));
     };
     let cancel = () => {};
     const afterFrame = () => {

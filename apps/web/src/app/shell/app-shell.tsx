@@ -10,13 +10,16 @@ import type { ChatLinkState } from './chat-link';
 import { TopBar, TopBarSpacer } from './top-bar';
 import { Navigation } from './navigation';
 import { SystemNotifications } from './system-notifications';
-import { WelcomeDialog } from '../session/welcome-dialog';
 import { useRealtimeNotifications } from '../realtime/use-realtime-notifications';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 
 // Behind a feature flag and a click: loaded when the flag is on (issue 16 item 4).
 const ChatPanel = lazy(async () => ({
   default: (await import('../../features/chat/chat-panel')).ChatPanel,
+}));
+// Only for administrators who have not turned it off: its dialog and checkbox load for them alone.
+const WelcomeDialog = lazy(async () => ({
+  default: (await import('../session/welcome-dialog')).WelcomeDialog,
 }));
 
 /** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
@@ -76,7 +79,11 @@ export function AppShell() {
           />
         </Suspense>
       )}
-      {user.showWelcomeMessage && isAdministrator && <WelcomeDialog />}
+      {user.showWelcomeMessage && isAdministrator && (
+        <Suspense fallback={null}>
+          <WelcomeDialog />
+        </Suspense>
+      )}
     </Box>
   );
 }
