@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { isAdministrator } from '@flowline/shared';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
 import { RequireAuth } from '../auth/require-auth';
@@ -45,9 +46,12 @@ function Shell() {
   const load = useCallback(
     () =>
       loadSignedInShell().then(async (shell) => {
-        await queryClient
+        const start = await queryClient
           .ensureQueryData(shell.sessionStartQueryOptions(queryClient))
           .catch(() => undefined);
+        // The welcome dialog opens with the shell, not a moment after it.
+        if (start?.kind === 'ready' && start.user.showWelcomeMessage && isAdministrator(start.user))
+          await shell.loadWelcomeDialog().catch(() => undefined);
         return shell;
       }),
     [queryClient],

@@ -12,14 +12,12 @@ import { Navigation } from './navigation';
 import { SystemNotifications } from './system-notifications';
 import { useRealtimeNotifications } from '../realtime/use-realtime-notifications';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
+import { useLoadedModule } from '../routes/use-loaded-module';
+import { loadWelcomeDialog, loadedWelcomeDialog } from '../session/load-welcome-dialog';
 
 // Behind a feature flag and a click: loaded when the flag is on (issue 16 item 4).
 const ChatPanel = lazy(async () => ({
   default: (await import('../../features/chat/chat-panel')).ChatPanel,
-}));
-// Only for administrators who have not turned it off: its dialog and checkbox load for them alone.
-const WelcomeDialog = lazy(async () => ({
-  default: (await import('../session/welcome-dialog')).WelcomeDialog,
 }));
 
 /** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
@@ -79,11 +77,13 @@ export function AppShell() {
           />
         </Suspense>
       )}
-      {user.showWelcomeMessage && isAdministrator && (
-        <Suspense fallback={null}>
-          <WelcomeDialog />
-        </Suspense>
-      )}
+      {user.showWelcomeMessage && isAdministrator && <WelcomeDialog />}
     </Box>
   );
+}
+
+/** Its code is usually here already: the shell's loader fetched it when the session said so. */
+function WelcomeDialog() {
+  const module = useLoadedModule(loadedWelcomeDialog, loadWelcomeDialog);
+  return module ? <module.WelcomeDialog /> : null;
 }
