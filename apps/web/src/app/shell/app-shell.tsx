@@ -10,7 +10,6 @@ import type { ChatLinkState } from './chat-link';
 import { TopBar, TopBarSpacer } from './top-bar';
 import { Navigation } from './navigation';
 import { SystemNotifications } from './system-notifications';
-import { useRealtimeNotifications } from '../realtime/use-realtime-notifications';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useLoadedModule } from '../routes/use-loaded-module';
 import { loadWelcomeDialog, loadedWelcomeDialog } from '../session/load-welcome-dialog';
@@ -18,6 +17,9 @@ import { loadWelcomeDialog, loadedWelcomeDialog } from '../session/load-welcome-
 // Behind a feature flag and a click: loaded when the flag is on (issue 16 item 4).
 const ChatPanel = lazy(async () => ({
   default: (await import('../../features/chat/chat-panel')).ChatPanel,
+}));
+const RealtimeNotifications = lazy(async () => ({
+  default: (await import('../realtime/realtime-notifications')).RealtimeNotifications,
 }));
 
 /** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
@@ -42,11 +44,15 @@ export function AppShell() {
   const showNavigation = !onDocument;
   // The socket and the chat panel's code wait until the page has painted (issue 16 item 4).
   const painted = useAfterFirstPaint();
-  useRealtimeNotifications({ enabled: painted });
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SystemNotifications />
+      {painted && (
+        <Suspense fallback={null}>
+          <RealtimeNotifications />
+        </Suspense>
+      )}
       <TopBar
         compact={mobile}
         showMenuButton={mobile && showNavigation}
