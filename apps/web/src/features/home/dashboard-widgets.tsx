@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -38,6 +38,30 @@ export function Widget({
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A widget showing one query's answer. The content is drawn from a deferred copy of the data: the
+ * answer's synchronous render only passes it on, and the chart or table renders in a transition's
+ * slices (issue 16 item 4).
+ */
+export function QueryWidget<T>({
+  title,
+  query,
+  minHeight,
+  children,
+}: {
+  title: string;
+  query: { data: T | undefined; isError: boolean };
+  minHeight?: number;
+  children: (data: T | undefined) => ReactNode;
+}) {
+  const data = useDeferredValue(query.data);
+  return (
+    <Widget title={title} loading={data === undefined && !query.isError} minHeight={minHeight}>
+      {children(data)}
+    </Widget>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
@@ -22,7 +21,7 @@ import {
   PAYMENT_STATUS_HEIGHT,
   PaymentStatusChart,
 } from './dashboard-charts';
-import { DocumentRowsTable, Widget } from './dashboard-widgets';
+import { DocumentRowsTable, QueryWidget } from './dashboard-widgets';
 
 /** The getting-started text, naming the navigation link with the company's term (spec 3). */
 export const gettingStarted = (connections: string) =>
@@ -74,7 +73,7 @@ export function HomePage() {
               <DivisionOrdersReturnedWidget />
             </Grid>
             <Grid size={half}>
-              <OwnerDocumentsReceivedWidget />
+              <DocumentsReceivedWidget title="Owner Documents Received" series={OWNER_SERIES} />
             </Grid>
             <Grid size={half}>
               <UnsignedDivisionOrdersWidget />
@@ -83,7 +82,7 @@ export function HomePage() {
         )}
         {operator && (
           <Grid size={half}>
-            <OperatorDocumentsReceivedWidget />
+            <DocumentsReceivedWidget title="Operator Documents Received" series={OPERATOR_SERIES} />
           </Grid>
         )}
       </Grid>
@@ -91,98 +90,84 @@ export function HomePage() {
   );
 }
 
-// Each widget asks for its own data, so an answer re-renders that widget alone, not the page; the
-// chart or table is drawn from a deferred copy of it, in a transition's slices, not in the
-// synchronous render the query's answer starts (issue 16 item 4).
+// Each widget asks for its own data, so an answer re-renders that widget alone, not the page.
 
 function InvoicesSentWidget() {
-  const query = useDashboardStats(true);
-  const stats = useDeferredValue(query.data);
   return (
-    <Widget title="AR Invoices Sent" loading={!stats && !query.isError}>
-      <InvoicesSentChart data={stats?.documentsByMonth ?? []} />
-    </Widget>
+    <QueryWidget title="AR Invoices Sent" query={useDashboardStats(true)}>
+      {(stats) => <InvoicesSentChart data={stats?.documentsByMonth ?? []} />}
+    </QueryWidget>
   );
 }
 
 function PaymentStatusWidget() {
-  const query = useDashboardStats(true);
-  const stats = useDeferredValue(query.data);
   return (
-    <Widget
+    <QueryWidget
       title="Payment Status"
-      loading={!stats && !query.isError}
+      query={useDashboardStats(true)}
       minHeight={PAYMENT_STATUS_HEIGHT}
     >
-      <PaymentStatusChart data={stats?.statusCounts ?? []} />
-    </Widget>
+      {(stats) => <PaymentStatusChart data={stats?.statusCounts ?? []} />}
+    </QueryWidget>
   );
 }
 
 function RejectedInvoicesWidget() {
-  const query = useRejectedInvoices(true);
-  const rejected = useDeferredValue(query.data);
   return (
-    <Widget title="Rejected AR Invoices" loading={!rejected && !query.isError}>
-      <DocumentRowsTable resultSet={rejected} emptyText="You have no rejected invoices" />
-    </Widget>
+    <QueryWidget title="Rejected AR Invoices" query={useRejectedInvoices(true)}>
+      {(rejected) => (
+        <DocumentRowsTable resultSet={rejected} emptyText="You have no rejected invoices" />
+      )}
+    </QueryWidget>
   );
 }
 
 function DivisionOrdersReturnedWidget() {
-  const query = useDocumentsSentPerDay(true);
-  const returned = useDeferredValue(query.data);
   return (
-    <Widget
+    <QueryWidget
       title="Division Orders Returned"
-      loading={!returned && !query.isError}
+      query={useDocumentsSentPerDay(true)}
       minHeight={DAILY_CHART_HEIGHT}
     >
-      <DailyDocumentsChart data={returned?.items ?? []} series={['divisionOrderCount']} />
-    </Widget>
+      {(returned) => (
+        <DailyDocumentsChart data={returned?.items ?? []} series={['divisionOrderCount']} />
+      )}
+    </QueryWidget>
   );
 }
 
-function OwnerDocumentsReceivedWidget() {
-  const query = useDocumentsReceivedPerDay(true);
-  const received = useDeferredValue(query.data);
+const OWNER_SERIES = [
+  'divisionOrderCount',
+  '_1099Count',
+  'runStatementCount',
+  'ownerStatementCount',
+] as const;
+const OPERATOR_SERIES = ['runStatementCount', '_1099Count'] as const;
+
+function DocumentsReceivedWidget({
+  title,
+  series,
+}: {
+  title: string;
+  series: typeof OWNER_SERIES | typeof OPERATOR_SERIES;
+}) {
   return (
-    <Widget
-      title="Owner Documents Received"
-      loading={!received && !query.isError}
+    <QueryWidget
+      title={title}
+      query={useDocumentsReceivedPerDay(true)}
       minHeight={DAILY_CHART_HEIGHT}
     >
-      <DailyDocumentsChart
-        data={received?.items ?? []}
-        series={['divisionOrderCount', '_1099Count', 'runStatementCount', 'ownerStatementCount']}
-      />
-    </Widget>
+      {(received) => <DailyDocumentsChart data={received?.items ?? []} series={[...series]} />}
+    </QueryWidget>
   );
 }
 
 function UnsignedDivisionOrdersWidget() {
-  const query = useUnsignedDivisionOrders(true);
-  const unsigned = useDeferredValue(query.data);
   return (
-    <Widget title="Unsigned Division Orders" loading={!unsigned && !query.isError}>
-      <DocumentRowsTable resultSet={unsigned} emptyText="You have no unsigned division orders" />
-    </Widget>
-  );
-}
-
-function OperatorDocumentsReceivedWidget() {
-  const query = useDocumentsReceivedPerDay(true);
-  const received = useDeferredValue(query.data);
-  return (
-    <Widget
-      title="Operator Documents Received"
-      loading={!received && !query.isError}
-      minHeight={DAILY_CHART_HEIGHT}
-    >
-      <DailyDocumentsChart
-        data={received?.items ?? []}
-        series={['runStatementCount', '_1099Count']}
-      />
-    </Widget>
+    <QueryWidget title="Unsigned Division Orders" query={useUnsignedDivisionOrders(true)}>
+      {(unsigned) => (
+        <DocumentRowsTable resultSet={unsigned} emptyText="You have no unsigned division orders" />
+      )}
+    </QueryWidget>
   );
 }
