@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -9,5 +10,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     testTimeout: 15000,
+    // Vitest's default leaves a core idle (cores - 1 = one file at a time on CI's 2 cores).
+    maxWorkers: Math.max(2, os.availableParallelism()),
   },
 });
