@@ -33,12 +33,12 @@ registerJobHandlers(engine, {
   mailTransport: transport,
   log,
 });
-await engine.start();
-await scheduleOrphanSweep(engine, config);
-log.info('worker started: working the job queues');
-
+// The handlers are in place before the queues are worked: a stop that arrives while the worker
+// starts (a job may already be running) waits for the start, then stops it cleanly.
+let started: Promise<void> | null = null;
 const shutdown = async (signal: string) => {
   log.info({ signal }, 'worker shutting down');
+  await started?.catch(() => undefined);
   await engine.stop();
   blobStore.close?.();
   await database.close();
@@ -46,3 +46,10 @@ const shutdown = async (signal: string) => {
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+started = (async () => {
+  await engine.start();
+  await scheduleOrphanSweep(engine, config);
+})();
+await started;
+log.info('worker started: working the job queues');

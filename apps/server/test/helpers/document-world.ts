@@ -119,6 +119,11 @@ export async function openDocumentWorld(env?: Record<string, string>) {
 
 let invoiceNumber = 99;
 
+/** Test files share modules (no isolation): each starts again at INV-100 (test/setup-file.ts). */
+export function restartInvoiceNumbers() {
+  invoiceNumber = 99;
+}
+
 /**
  * Every value an AR invoice needs to be sent (the scan date comes from the document). Each spread
  * (`{ ...completeArInvoice }`) gets the next invoice number — INV-100 first in every test file —
