@@ -122,6 +122,13 @@ export default defineConfig({
                 (graphs.signedIn.has(id) || graphs.publicPages.has(id)),
             },
             {
+              // What the signed-in frame shares with the landing and error pages' graph (Grid,
+              // refs, media queries): one small file, not a request each for both.
+              name: 'base',
+              test: (id) => graphs.signedIn.has(id) && graphs.landing.has(id),
+              includeDependenciesRecursively: false,
+            },
+            {
               // What the signed-in frame shares with the forms of the public pages (menus,
               // dialogs, links): one file for both, not ~20 small ones. The landing page's own
               // graph stays out of it: it must not download more than it uses.

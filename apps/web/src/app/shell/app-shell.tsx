@@ -13,11 +13,11 @@ import { SystemNotifications } from './system-notifications';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useLoadedModule } from '../routes/use-loaded-module';
 import { loadWelcomeDialog, loadedWelcomeDialog } from '../session/load-welcome-dialog';
+import { loadChatPanel } from './load-chat-panel';
 
-// Behind a feature flag and a click: loaded when the flag is on (issue 16 item 4).
-const ChatPanel = lazy(async () => ({
-  default: (await import('../../features/chat/chat-panel')).ChatPanel,
-}));
+// Behind a feature flag and a click: its code loads when the Messages button is pointed at or
+// focused, and the panel mounts when first opened — not with every page (issue 16 item 4).
+const ChatPanel = lazy(async () => ({ default: (await loadChatPanel()).ChatPanel }));
 const RealtimeNotifications = lazy(async () => ({
   default: (await import('../realtime/realtime-notifications')).RealtimeNotifications,
 }));
@@ -32,6 +32,9 @@ export function AppShell() {
   const { user, isAdministrator } = useSession();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
+  // Once opened, the panel stays mounted (closed) so that it keeps its place when reopened.
+  const [chatMounted, setChatMounted] = useState(false);
+  if (chatOpen && !chatMounted) setChatMounted(true);
   // A chat mail's link (/chat?channel=…) arrives as navigation state: the panel opens on it,
   // fresh for each followed link (its key).
   const location = useLocation();
@@ -42,7 +45,7 @@ export function AppShell() {
     setChatOpen(true);
   }
   const showNavigation = !onDocument;
-  // The socket and the chat panel's code wait until the page has painted (issue 16 item 4).
+  // The socket waits until the page has painted (issue 16 item 4).
   const painted = useAfterFirstPaint();
 
   return (
@@ -73,8 +76,15 @@ export function AppShell() {
           <Outlet />
         </Box>
       </Box>
-      {messagingFlag && (painted || chatOpen) && (
-        <Suspense fallback={null}>
+      {messagingFlag && (chatOpen || chatMounted) && (
+        <Suspense
+          fallback={
+            <LinearProgress
+              aria-label="Loading messages"
+              sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 'tooltip' }}
+            />
+          }
+        >
           <ChatPanel
             key={chatLinkKey ?? 'chat'}
             open={chatOpen}

@@ -18,6 +18,7 @@ import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { searchBoxFrameSx } from './search-box-frame';
 import { ConnectionsButton } from './connections-button';
 import { AccountMenu } from './account-menu';
+import { prefetchChatPanel } from './load-chat-panel';
 
 // The search's Autocomplete and TextField are a third of the shell's code: they load beside the
 // page instead of before the first paint, behind a stand-in of the same size (issue 16 item 4).
@@ -56,6 +57,10 @@ function MessagesButton({ onClick }: { onClick: () => void }) {
       color="inherit"
       aria-label={unread > 0 ? `Messages, ${unread} unread` : 'Messages'}
       onClick={onClick}
+      // The panel's code is fetched on the way to a click, not with every page.
+      onPointerEnter={prefetchChatPanel}
+      onFocus={prefetchChatPanel}
+      onTouchStart={prefetchChatPanel}
       // Room for a two- or three-character badge inside the button (its click target).
       sx={{ px: unread > 9 ? 1.75 : 1 }}
     >

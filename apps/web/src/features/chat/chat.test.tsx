@@ -139,6 +139,25 @@ describe('chat panel', { timeout: 60_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('mounts the panel only when Messages is first used; it opens again after closing', async () => {
+    installChat();
+    renderApp(SHELL_PATH);
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Messages, 3 unread' },
+      { timeout: 15_000 },
+    );
+    // Not even a closed drawer before the person asks for it (issue 16 item 4).
+    expect(document.querySelector('[aria-label="Loading messages"]')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Messages', hidden: true })).toBeNull();
+    await userEvent.click(button);
+    const panel = await screen.findByRole('dialog', { name: 'Messages' }, { timeout: 15_000 });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(panel).not.toBeVisible());
+    await userEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Messages' })).toBeVisible();
+  });
+
   it('lists threads with preview, unread badge and Closed marker; searches from 3 characters', async () => {
     const api = installChat();
     const panel = await openPanel();
