@@ -32,7 +32,7 @@ export function AppShell() {
   const { user, isAdministrator } = useSession();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
-  // Once opened, the panel stays mounted (closed) so that it keeps its place when reopened.
+  // Mounted when first opened, then kept (closed) so that it keeps its place when reopened.
   const [chatMounted, setChatMounted] = useState(false);
   if (chatOpen && !chatMounted) setChatMounted(true);
   // A chat mail's link (/chat?channel=…) arrives as navigation state: the panel opens on it,
@@ -76,7 +76,7 @@ export function AppShell() {
           <Outlet />
         </Box>
       </Box>
-      {messagingFlag && (chatOpen || chatMounted) && (
+      {messagingFlag && chatMounted && (
         <Suspense
           fallback={
             <LinearProgress
