@@ -259,11 +259,14 @@ ZM Zambia
 ZW Zimbabwe
 `;
 
+const byName = new Intl.Collator('en');
+
 /** All 249 countries, sorted by name; every assigned code is active (none are withdrawn here). */
 export const countries: readonly Country[] = ISO_3166_1.trim()
   .split('\n')
   .map((line) => ({ code: line.slice(0, 2), name: line.slice(3), isActive: true }))
-  .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+  // One collator for the whole sort: `localeCompare` with a locale builds one per comparison.
+  .sort((a, b) => byName.compare(a.name, b.name));
 
 const byCode = new Map(countries.map((c) => [c.code, c]));
 
