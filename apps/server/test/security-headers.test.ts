@@ -19,6 +19,8 @@ describe('Content-Security-Policy', () => {
     expect(connect).toContain("'self'");
     expect(connect).toContain('ws://localhost:3999');
     expect(connect.every((s) => !s.includes('*'))).toBe(true);
+    // Not a valid CSP source: browsers reject it with a console error on every page.
+    expect(connect.some((s) => s.includes('['))).toBe(false);
   });
 });
 

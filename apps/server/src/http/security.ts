@@ -6,8 +6,12 @@ import { appOrigins, type AppConfig } from '../config';
 /** Security headers with a CSP the SPA and the login pages pass, and CORS closed unless configured. */
 export async function registerSecurity(app: FastifyInstance, config: AppConfig) {
   const issuerOrigin = new URL(config.oidc.issuer).origin;
-  // Real-time updates use a WebSocket to this app only (never any host).
-  const ownSockets = appOrigins(config.publicUrl).map((origin) => origin.replace(/^http/, 'ws'));
+  // Real-time updates use a WebSocket to this app only (never any host). A CSP source cannot name
+  // an IPv6 address (browsers ignore `ws://[::1]:3000` with a console error); 'self' covers a page
+  // opened at one.
+  const ownSockets = appOrigins(config.publicUrl)
+    .filter((origin) => !origin.includes('['))
+    .map((origin) => origin.replace(/^http/, 'ws'));
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
