@@ -56,6 +56,15 @@ function Shell() {
       }),
     [queryClient],
   );
-  const module = useLoadedModule(loadedSignedInShell, load);
+  // Taken at once only with its session start answered too: the shell's code often arrives before
+  // the first render, and rendering it then would show the session provider's spinner and mount
+  // the whole frame and Home in the synchronous render that the query's answer triggers.
+  const current = useCallback(() => {
+    const shell = loadedSignedInShell();
+    if (!shell) return null;
+    const { queryKey } = shell.sessionStartQueryOptions(queryClient);
+    return queryClient.getQueryState(queryKey)?.status === 'success' ? shell : null;
+  }, [queryClient]);
+  const module = useLoadedModule(current, load);
   return module ? <module.SignedInShell /> : <FullPageSpinner />;
 }
