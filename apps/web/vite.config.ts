@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { lazySchemas } from './build/lazy-schemas.ts';
 
 /** The signed-in frame and Home: what a signed-in `/` downloads after the entry. */
 const signedInRoots = ['/src/app/routes/signed-in-shell.tsx', '/src/features/home/home-page.tsx'];
@@ -79,7 +80,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), graphs.plugin],
+  plugins: [react(), lazySchemas(), graphs.plugin],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
   build: {
