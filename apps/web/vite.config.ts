@@ -113,16 +113,6 @@ export default defineConfig({
               tags: ['$initial'],
             },
             {
-              // The shared package's schemas and rules that the signed-in frame or a public page
-              // uses beyond the entry's: one file for those pages (taken before 'signed-in' so
-              // that the public pages do not download the signed-in group for a schema). Those
-              // only other screens use load with them.
-              name: 'shared',
-              test: (id) =>
-                /[\\/]packages[\\/]shared[\\/]/.test(id) &&
-                (graphs.signedIn.has(id) || graphs.publicPages.has(id)),
-            },
-            {
               // What the signed-in frame shares with the landing and error pages' graph (Grid,
               // refs, media queries): one small file, not a request each for both.
               name: 'base',
