@@ -104,7 +104,8 @@ export default defineConfig({
             {
               name: 'data',
               priority: 1,
-              test: /node_modules[\\/](zod|@tanstack|oidc-client-ts|jwt-decode)[\\/]/,
+              // oidc-client-ts is not here: it loads after the start (app/auth/oidc-auth-client.ts).
+              test: /node_modules[\\/](zod|@tanstack)[\\/]/,
             },
             {
               // Everything else the entry imports statically: one file instead of dozens of small

@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import type { StateStore, User, UserManager } from 'oidc-client-ts';
 import {
   TOKEN_RENEWAL_BEFORE_EXPIRY_S,
   zAuthClientConfig,
@@ -8,7 +8,11 @@ import { apiRequest } from '../../lib/api-client';
 import { safeReturnPath } from '../../lib/return-path';
 import type { AuthClient, AuthSnapshot } from './auth-client';
 
-export function userManagerSettings(config: AuthClientConfig, origin: string) {
+export function userManagerSettings(
+  config: AuthClientConfig,
+  origin: string,
+  userStore: StateStore,
+) {
   return {
     authority: config.authority,
     client_id: config.clientId,
@@ -19,7 +23,7 @@ export function userManagerSettings(config: AuthClientConfig, origin: string) {
     // Renewal uses the refresh token (offline_access), so no silent-renew iframe page is needed.
     automaticSilentRenew: true,
     accessTokenExpiringNotificationTimeInSeconds: TOKEN_RENEWAL_BEFORE_EXPIRY_S,
-    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    userStore,
     ...(config.audience ? { resource: config.audience } : {}),
   };
 }
@@ -35,6 +39,22 @@ const CONFIG_KEY = 'flowline.authConfig';
 
 function fetchAuthConfig(): Promise<AuthClientConfig> {
   return apiRequest('/auth/config', { schema: zAuthClientConfig, auth: false, company: false });
+}
+
+/**
+ * The shape of a configuration this tab stored after zAuthClientConfig accepted it: checked by
+ * hand because building and running the zod schema is a noticeable part of a start that reads it
+ * (issue 16 item 4); anything else (an older version's value, an edit) is asked for again.
+ */
+export function isStoredAuthConfig(value: unknown): value is AuthClientConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const config = value as Record<keyof AuthClientConfig, unknown>;
+  return (
+    ['authority', 'clientId', 'scope', 'postLogoutRedirectPath'].every(
+      (key) => typeof config[key as keyof AuthClientConfig] === 'string',
+    ) &&
+    (config.audience === null || typeof config.audience === 'string')
+  );
 }
 
 /**
@@ -54,10 +74,8 @@ async function loadAuthConfig(): Promise<AuthClientConfig> {
   };
   let cached: AuthClientConfig | null = null;
   try {
-    const parsed = zAuthClientConfig.safeParse(
-      JSON.parse(window.sessionStorage.getItem(CONFIG_KEY) ?? 'null'),
-    );
-    if (parsed.success) cached = parsed.data;
+    const stored: unknown = JSON.parse(window.sessionStorage.getItem(CONFIG_KEY) ?? 'null');
+    if (isStoredAuthConfig(stored)) cached = stored;
   } catch {
     // unreadable: ask the server
   }
@@ -66,8 +84,42 @@ async function loadAuthConfig(): Promise<AuthClientConfig> {
   return cached;
 }
 
+/** The part of oidc-client-ts's stored user (`User.toStorageString`) a start needs. */
+interface StoredUser {
+  access_token: string;
+  /** Seconds since the epoch. */
+  expires_at?: number;
+}
+
+/** Where oidc-client-ts keeps the signed-in user (its WebStorageStateStore's `oidc.` prefix). */
+const storedUserKey = (config: AuthClientConfig) =>
+  `oidc.user:${config.authority}:${config.clientId}`;
+
+function readStoredUser(config: AuthClientConfig): StoredUser | null {
+  try {
+    const value: unknown = JSON.parse(
+      window.sessionStorage.getItem(storedUserKey(config)) ?? 'null',
+    );
+    if (typeof value !== 'object' || value === null) return null;
+    const user = value as Partial<Record<keyof StoredUser, unknown>>;
+    if (typeof user.access_token !== 'string') return null;
+    if (user.expires_at !== undefined && typeof user.expires_at !== 'number') return null;
+    return { access_token: user.access_token, expires_at: user.expires_at };
+  } catch {
+    return null;
+  }
+}
+
+/** A stored token with this much life left starts the page without oidc-client-ts. */
+const FAST_START_MIN_LIFE_S = TOKEN_RENEWAL_BEFORE_EXPIRY_S + 60;
+
+const secondsLeft = (user: StoredUser) =>
+  user.expires_at === undefined ? Infinity : user.expires_at - Date.now() / 1000;
+
 export function createOidcAuthClient(): AuthClient {
+  let config: AuthClientConfig | null = null;
   let manager: UserManager | null = null;
+  let managerLoading: Promise<UserManager> | null = null;
   let postLogoutPath = '/landingpage';
   let snapshot: AuthSnapshot = { status: 'loading', isAuthenticated: false, signingOut: false };
   let starting: Promise<void> | null = null;
@@ -82,18 +134,54 @@ export function createOidcAuthClient(): AuthClient {
   };
   const isLive = (user: User | null): user is User => !!user && !user.expired;
 
-  async function load(): Promise<void> {
-    const config = await loadAuthConfig();
-    postLogoutPath = config.postLogoutRedirectPath;
-    const um = new UserManager(userManagerSettings(config, window.location.origin));
-    um.events.addUserLoaded(() => update({ isAuthenticated: true }));
-    um.events.addUserUnloaded(() => update({ isAuthenticated: false }));
-    um.events.addAccessTokenExpired(() => {
-      // Renewal already failed if the token actually expired: the guard sends the user to sign in.
-      void um.removeUser();
-    });
-    manager = um;
+  /**
+   * oidc-client-ts (65 KB) is imported when first needed — at once for a sign-in, a return from the
+   * issuer or an expired stored session, else just after the page has started (issue 16 item 4) —
+   * and its manager then follows the stored user (renewal before expiry, sign-out).
+   */
+  function loadManager(settingsFrom: AuthClientConfig): Promise<UserManager> {
+    managerLoading ??= import('oidc-client-ts').then(
+      ({ UserManager: Manager, WebStorageStateStore }) => {
+        const um = new Manager(
+          userManagerSettings(
+            settingsFrom,
+            window.location.origin,
+            new WebStorageStateStore({ store: window.sessionStorage }),
+          ),
+        );
+        um.events.addUserLoaded(() => update({ isAuthenticated: true }));
+        um.events.addUserUnloaded(() => update({ isAuthenticated: false }));
+        um.events.addAccessTokenExpired(() => {
+          // Renewal already failed if the token actually expired: the guard sends the user to sign in.
+          void um.removeUser();
+        });
+        manager = um;
+        return um;
+      },
+    );
+    return managerLoading;
+  }
 
+  async function load(): Promise<void> {
+    const loaded = await loadAuthConfig();
+    config = loaded;
+    postLogoutPath = loaded.postLogoutRedirectPath;
+
+    const stored = readStoredUser(loaded);
+    if (!stored || secondsLeft(stored) > FAST_START_MIN_LIFE_S) {
+      // Signed out, or signed in with a live token: known without the manager.
+      update({ status: 'ready', isAuthenticated: stored !== null });
+      // Reading the user arms the manager's renewal timer for the token; signed out, the Login
+      // button then finds it here.
+      afterStart(() => {
+        void loadManager(loaded)
+          .then((um) => um.getUser())
+          .catch(() => undefined);
+      });
+      return;
+    }
+
+    const um = await loadManager(loaded);
     let user = await um.getUser();
     if (user?.expired) {
       user = user.refresh_token ? await um.signinSilent().catch(() => null) : null;
@@ -104,9 +192,9 @@ export function createOidcAuthClient(): AuthClient {
 
   async function ready(): Promise<UserManager> {
     await client.start();
-    if (!manager)
+    if (!config)
       throw new Error('Sign-in is not available: the identity configuration did not load.');
-    return manager;
+    return loadManager(config);
   }
 
   const client: AuthClient = {
@@ -135,12 +223,12 @@ export function createOidcAuthClient(): AuthClient {
     },
     async signOut() {
       update({ signingOut: true });
-      const um = manager;
-      const user = um ? await um.getUser().catch(() => null) : null;
+      const um = await ready().catch(() => null);
       if (!um) {
         window.location.assign(postLogoutPath);
         return;
       }
+      const user = await um.getUser().catch(() => null);
       try {
         await um.signoutRedirect({ id_token_hint: user?.id_token });
       } catch {
@@ -150,15 +238,14 @@ export function createOidcAuthClient(): AuthClient {
       }
     },
     async getAccessToken() {
-      if (!manager) return null;
-      const user = await manager.getUser();
-      return user?.access_token ?? null;
+      if (manager) return (await manager.getUser())?.access_token ?? null;
+      // Until the manager has loaded, the token is read where it keeps it.
+      return config ? (readStoredUser(config)?.access_token ?? null) : null;
     },
     renewAccessToken() {
-      const um = manager;
-      if (!um || snapshot.signingOut) return Promise.resolve(null);
-      renewing ??= um
-        .signinSilent()
+      if (snapshot.signingOut) return Promise.resolve(null);
+      renewing ??= ready()
+        .then((um) => um.signinSilent())
         .then((user) => (isLive(user) ? user.access_token : null))
         .catch(() => null)
         .finally(() => {
@@ -176,4 +263,18 @@ export function createOidcAuthClient(): AuthClient {
     },
   };
   return client;
+}
+
+/**
+ * Runs `work` once the page has started: after the next frame and a moment of idle time (at most
+ * two seconds later), so that it does not compete with the first page's own code and requests.
+ */
+function afterStart(work: () => void) {
+  const whenIdle = () =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(work, { timeout: 2000 })
+      : window.setTimeout(work, 50);
+  if (typeof window.requestAnimationFrame === 'function') {
+    window.requestAnimationFrame(() => window.setTimeout(whenIdle, 0));
+  } else whenIdle();
 }
