@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 
 export const CHART_HEIGHT = 240;
 /** Used until the container is measured (and where nothing is laid out, as in tests). */
@@ -25,18 +25,25 @@ export function labelEvery(labels: string[], band: number, fontSize: number): nu
   return Math.max(1, Math.ceil(needed / Math.max(band, 1)));
 }
 
-/** The width of the chart's box, followed as it resizes (measured before the first paint). */
-export function useChartWidth(): [RefObject<HTMLDivElement | null>, number] {
+/**
+ * The width of the chart's box, followed as it resizes; null until the browser has laid the box
+ * out. The observer reports it from the browser's own layout pass — measuring in a layout effect
+ * forced a layout of the whole page inside the commit that added the charts, then re-rendered them
+ * synchronously — and the chart draws in a transition's slices (issue 16 item 4). Where nothing is
+ * laid out (no ResizeObserver, as in tests) a fixed width is used at once.
+ */
+export function useChartWidth(): [RefObject<HTMLDivElement | null>, number | null] {
   const ref = useRef<HTMLDivElement | null>(null);
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useLayoutEffect(() => {
+  const [width, setWidth] = useState<number | null>(() =>
+    typeof ResizeObserver === 'undefined' ? FALLBACK_WIDTH : null,
+  );
+  useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    const measure = (w: number) => setWidth(w > 0 ? Math.floor(w) : FALLBACK_WIDTH);
-    measure(element.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return;
+    if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) measure(entry.contentRect.width);
+      if (!entry) return;
+      const measured = Math.floor(entry.contentRect.width);
+      startTransition(() => setWidth(measured > 0 ? measured : FALLBACK_WIDTH));
     });
     observer.observe(element);
     return () => observer.disconnect();

@@ -109,6 +109,7 @@ function XLabels({
 export function InvoicesSentChart({ data }: { data: { month: string; count: number }[] }) {
   const colours = useChartColours();
   const [ref, width] = useChartWidth();
+  if (width === null) return <div ref={ref} style={{ height: CHART_HEIGHT }} />;
   const points = data.map((d) => ({ label: monthLabel(d.month), count: d.count }));
   const ticks = axisTicks(Math.max(0, ...points.map((p) => p.count)));
   const top = ticks.at(-1) ?? 1;
@@ -188,6 +189,7 @@ export function PaymentStatusChart({ data }: { data: StatusCount[] }) {
   const idPrefix = useId();
   const rows = data.map((d) => ({ id: d.status.id, name: d.status.name, count: d.count }));
   const height = Math.max(CHART_HEIGHT, rows.length * STATUS_ROW_HEIGHT + 16);
+  if (width === null) return <div ref={ref} style={{ height }} />;
   const max = Math.max(1, ...rows.map((r) => r.count));
   const barSpace = Math.max(width - STATUS_LABEL_WIDTH - COUNT_WIDTH, 20);
   const open = (id: number) =>
@@ -298,6 +300,7 @@ export function DailyDocumentsChart({
 }) {
   const colours = useChartColours();
   const [ref, width] = useChartWidth();
+  if (width === null) return <div ref={ref} style={{ height: CHART_HEIGHT }} />;
   const shown = dailySeries.filter((s) => series.includes(s.key));
   const days = data.map((d) => ({ label: dayLabel(d.day), counts: shown.map((s) => d[s.key]) }));
   const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);

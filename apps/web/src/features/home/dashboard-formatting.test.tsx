@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DocumentTypeId, FieldType, PartyType } from '@flowline/shared';
@@ -143,6 +143,37 @@ function renderChart() {
 describe('Payment Status chart', () => {
   beforeEach(() => installFakeApi({}));
   afterEach(() => vi.restoreAllMocks());
+
+  it('keeps its height and draws once the browser has laid its box out, without measuring itself', () => {
+    let report: ((width: number) => void) | null = null;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: ResizeObserverCallback) {}
+        observe(target: Element) {
+          report = (width) =>
+            this.callback(
+              [{ target, contentRect: { width, height: 300 } } as unknown as ResizeObserverEntry],
+              this as unknown as ResizeObserver,
+            );
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect');
+    const { container } = renderChart();
+    expect(screen.queryByRole('group', { name: 'AR invoices by payment status' })).toBeNull();
+    // Seven statuses of 36 px and the margins: the drawn chart's height, kept while it waits.
+    expect((container.firstElementChild as HTMLElement).style.height).toBe('268px');
+    act(() => report!(412));
+    expect(screen.getByRole('group', { name: 'AR invoices by payment status' })).toHaveAttribute(
+      'width',
+      '412',
+    );
+    expect(measure).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
 
   it.each([
     ['a laptop', 560],
