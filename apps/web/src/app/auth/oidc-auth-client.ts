@@ -265,16 +265,37 @@ export function createOidcAuthClient(): AuthClient {
   return client;
 }
 
+/** At the latest, started work runs this long after it was asked for. */
+const AFTER_START_LATEST_MS = 5000;
+
 /**
- * Runs `work` once the page has started: after the next frame and a moment of idle time (at most
- * two seconds later), so that it does not compete with the first page's own code and requests.
+ * Runs `work` once the page has started: after its first contentful paint and a moment of idle
+ * time, so that it competes neither with the first page's code and requests nor with its render
+ * (the first frame alone comes too early: the page's own chunk may still be on its way).
  */
 function afterStart(work: () => void) {
-  const whenIdle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(work, { timeout: 2000 })
-      : window.setTimeout(work, 50);
-  if (typeof window.requestAnimationFrame === 'function') {
-    window.requestAnimationFrame(() => window.setTimeout(whenIdle, 0));
-  } else whenIdle();
+  let started = false;
+  const run = () => {
+    if (started) return;
+    started = true;
+    if (typeof window.requestIdleCallback === 'function') {
+      window.requestIdleCallback(work, { timeout: 2000 });
+    } else window.setTimeout(work, 50);
+  };
+  window.setTimeout(run, AFTER_START_LATEST_MS);
+  // Without paint timing (jsdom), the next idle moment.
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    run();
+    return;
+  }
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    run();
+  });
+  // `buffered` also reports a paint that happened before the observer was made.
+  observer.observe({ type: 'paint', buffered: true });
 }
