@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useRef, useState, type RefObject } from 'react';
 
 export const CHART_HEIGHT = 240;
-/** Used until the container is measured (and where nothing is laid out, as in tests). */
+/** Used where nothing is laid out (no ResizeObserver, as in tests) or the box has no width. */
 const FALLBACK_WIDTH = 480;
 
 /**
