@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
  * from blank straight to its content instead of flashing a spinner for a moment — and the work
  * that draws the content happens before the first paint rather than after it (issue 16 item 4).
  */
-export const SPINNER_DELAY_MS = 400;
+const SPINNER_DELAY_MS = 400;
 
 /**
  * Shown while the app starts or changes session; a `main` landmark keeps the page structure valid.

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { whenIdle } from './when-idle';
 
 /** Once true for the page, true for every later caller (the shell stays mounted). */
 let passed = false;
@@ -23,13 +24,7 @@ export function useAfterFirstPaint(): boolean {
     };
     let cancel = () => {};
     const afterFrame = () => {
-      if (typeof window.requestIdleCallback === 'function') {
-        const id = window.requestIdleCallback(done, { timeout: IDLE_TIMEOUT_MS });
-        cancel = () => window.cancelIdleCallback(id);
-      } else {
-        const id = window.setTimeout(done, 50);
-        cancel = () => window.clearTimeout(id);
-      }
+      cancel = whenIdle(done, IDLE_TIMEOUT_MS);
     };
     if (typeof window.requestAnimationFrame === 'function') {
       const frame = window.requestAnimationFrame(() => window.setTimeout(afterFrame, 0));

@@ -6,6 +6,7 @@ import {
 } from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
 import { safeReturnPath } from '../../lib/return-path';
+import { whenIdle } from '../../lib/when-idle';
 import type { AuthClient, AuthSnapshot } from './auth-client';
 
 export function userManagerSettings(
@@ -278,9 +279,7 @@ function afterStart(work: () => void) {
   const run = () => {
     if (started) return;
     started = true;
-    if (typeof window.requestIdleCallback === 'function') {
-      window.requestIdleCallback(work, { timeout: 2000 });
-    } else window.setTimeout(work, 50);
+    whenIdle(work, 2000);
   };
   window.setTimeout(run, AFTER_START_LATEST_MS);
   // Without paint timing (jsdom), the next idle moment.
