@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lazySchemas } from './build/lazy-schemas.ts';
+import { warmStart } from './build/warm-start.ts';
 
 /** The signed-in frame and Home: what a signed-in `/` downloads after the entry. */
 const signedInRoots = ['/src/app/routes/signed-in-shell.tsx', '/src/features/home/home-page.tsx'];
@@ -80,7 +81,15 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), lazySchemas(), graphs.plugin],
+  plugins: [
+    react(),
+    lazySchemas(),
+    graphs.plugin,
+    warmStart({
+      signedIn: ['/src/app/routes/signed-in-shell.tsx'],
+      home: ['/src/features/home/home-page.tsx'],
+    }),
+  ],
   server: { port: 5173, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
   build: {

@@ -8,6 +8,7 @@ import { apiRequest } from '../../lib/api-client';
 import { safeReturnPath } from '../../lib/return-path';
 import { whenIdle } from '../../lib/when-idle';
 import type { AuthClient, AuthSnapshot } from './auth-client';
+import { storedUserKey } from './stored-user-key';
 
 export function userManagerSettings(
   config: AuthClientConfig,
@@ -92,14 +93,10 @@ interface StoredUser {
   expires_at?: number;
 }
 
-/** Where oidc-client-ts keeps the signed-in user (its WebStorageStateStore's `oidc.` prefix). */
-const storedUserKey = (config: AuthClientConfig) =>
-  `oidc.user:${config.authority}:${config.clientId}`;
-
 function readStoredUser(config: AuthClientConfig): StoredUser | null {
   try {
     const value: unknown = JSON.parse(
-      window.sessionStorage.getItem(storedUserKey(config)) ?? 'null',
+      window.sessionStorage.getItem(storedUserKey(config.authority, config.clientId)) ?? 'null',
     );
     if (typeof value !== 'object' || value === null) return null;
     const user = value as Partial<Record<keyof StoredUser, unknown>>;

@@ -1,3 +1,4 @@
+import { STORED_USER_KEY_PREFIX } from '../auth/stored-user-key';
 import { loadHomePage } from './lazy-home-page';
 import type * as SignedInShellModule from './signed-in-shell';
 
@@ -14,10 +15,10 @@ export function loadSignedInShell() {
 export const loadedSignedInShell = () => loaded;
 
 /**
- * oidc-client-ts keeps the signed-in user under `oidc.user:<authority>:<client>` in sessionStorage
- * (oidc-auth-client.ts): when it is there, start downloading the shell before the auth
- * configuration round trip ends instead of after it;
- * and Home's chunk with it when the address is `/`.
+ * oidc-client-ts keeps the signed-in user in sessionStorage (auth/stored-user-key.ts): when it is
+ * there, start downloading the shell before the auth configuration round trip ends instead of
+ * after it, and Home's chunk with it when the address is `/`. In a production build the page's
+ * warm-start script (build/warm-start.ts) has usually asked for both already.
  */
 export function prefetchShellWhenSignedIn(
   storage: Pick<Storage, 'length' | 'key'> | undefined,
@@ -25,7 +26,7 @@ export function prefetchShellWhenSignedIn(
 ): boolean {
   if (!storage) return false;
   for (let i = 0; i < storage.length; i += 1) {
-    if (storage.key(i)?.startsWith('oidc.user:')) {
+    if (storage.key(i)?.startsWith(STORED_USER_KEY_PREFIX)) {
       void loadSignedInShell();
       // Home renders inside the shell (not through a route `lazy`): fetch it beside the shell.
       if (pathname === '/') void loadHomePage();
