@@ -98,7 +98,9 @@ describe('the envelope', () => {
       /does not open for flowline:achs.account_number:8/,
     );
     const parts = envelope.split(':');
-    const tampered = [...parts.slice(0, 3), `A${parts[3]!.slice(1)}`].join(':');
+    // One character changed (never to itself: 'A' over an 'A' would leave the text as it was).
+    const flipped = parts[3]!.startsWith('A') ? 'B' : 'A';
+    const tampered = [...parts.slice(0, 3), `${flipped}${parts[3]!.slice(1)}`].join(':');
     expect(() => keys.decrypt(tampered, aad)).toThrow(SecretKeyError);
     expect(() => ring(K3).decrypt(envelope, aad)).toThrow(
       /key "k2", which is not in the key ring \(k3\)/,
