@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { isAdministrator } from '@flowline/shared';
@@ -39,6 +39,7 @@ export function SignedInLayout() {
  */
 function Shell() {
   const queryClient = useQueryClient();
+  const openingPath = useRef(useLocation().pathname).current;
   // The first render waits for the session start as well (its call went out beside the shell's
   // download, app.tsx): the frame and Home then render once with their data, in a transition,
   // instead of a spinner followed by a synchronous re-render of everything when the answer
@@ -47,14 +48,14 @@ function Shell() {
     () =>
       loadSignedInShell().then(async (shell) => {
         const start = await queryClient
-          .ensureQueryData(shell.sessionStartQueryOptions(queryClient))
+          .ensureQueryData(shell.sessionStartQueryOptions(queryClient, openingPath))
           .catch(() => undefined);
         // The welcome dialog opens with the shell, not a moment after it.
         if (start?.kind === 'ready' && start.user.showWelcomeMessage && isAdministrator(start.user))
           await shell.loadWelcomeDialog().catch(() => undefined);
         return shell;
       }),
-    [queryClient],
+    [queryClient, openingPath],
   );
   // Taken at once only with its session start answered too: the shell's code often arrives before
   // the first render, and rendering it then would show the session provider's spinner and mount
@@ -62,9 +63,9 @@ function Shell() {
   const current = useCallback(() => {
     const shell = loadedSignedInShell();
     if (!shell) return null;
-    const { queryKey } = shell.sessionStartQueryOptions(queryClient);
+    const { queryKey } = shell.sessionStartQueryOptions(queryClient, openingPath);
     return queryClient.getQueryState(queryKey)?.status === 'success' ? shell : null;
-  }, [queryClient]);
+  }, [queryClient, openingPath]);
   const module = useLoadedModule(current, load);
   return module ? <module.SignedInShell /> : <FullPageSpinner />;
 }

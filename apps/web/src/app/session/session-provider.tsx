@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -33,7 +33,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const { signOut } = useAuth();
   const { showAlert } = useSnackbar();
 
-  const start = useQuery(sessionStartQueryOptions(queryClient));
+  const { pathname } = useLocation();
+  const start = useQuery(sessionStartQueryOptions(queryClient, pathname));
   const result = start.data;
 
   useEffect(() => {

@@ -15,7 +15,7 @@ import { getSession, sessionKeys } from '../../features/session/api';
 import { takePrefetchedSession } from '../../features/session/prefetch';
 import { featureFlagKeys, featureFlagsQueryOptions } from '../../features/feature-flags/api';
 import { terminologyKeys } from '../../features/terminology/api';
-import { dashboardKeys } from '../../features/home/api';
+import { dashboardKeys, prefetchDashboard } from '../../features/home/api';
 import { myMembershipInvitationsQueryOptions } from '../../features/membership-invitations/api';
 
 export type SessionStart =
@@ -42,7 +42,10 @@ async function sessionOf(companyId: number | null): Promise<SessionData> {
  * first question). The answers land in the query cache under the keys of the calls they stand
  * for, so hooks elsewhere read — and later refresh — the same data.
  */
-export async function startSession(queryClient: QueryClient): Promise<SessionStart> {
+export async function startSession(
+  queryClient: QueryClient,
+  openingPath: string,
+): Promise<SessionStart> {
   const stored = readStoredCompanyId();
   let session = await sessionOf(stored);
   const { companies } = session;
@@ -70,6 +73,10 @@ export async function startSession(queryClient: QueryClient): Promise<SessionSta
   if (answer) {
     queryClient.setQueryData(terminologyKeys.list(company.id), answer.terminology);
     queryClient.setQueryData(dashboardKeys.hasConnections(), answer.hasConnections);
+    // Home is the page being opened: its data goes out now, while the frame renders.
+    if (answer.hasConnections && openingPath === '/') {
+      prefetchDashboard(queryClient, company.partyTypeIds);
+    }
     if (answer.featureFlags) queryClient.setQueryData(featureFlagKeys.all, answer.featureFlags);
   }
   if (!answer?.featureFlags) {
@@ -83,11 +90,14 @@ export async function startSession(queryClient: QueryClient): Promise<SessionSta
   return { kind: 'ready', company, companies, user };
 }
 
-/** The session start as a query: SessionProvider reads it, the shell's loader waits for it. */
-export const sessionStartQueryOptions = (queryClient: QueryClient) =>
+/**
+ * The session start as a query: SessionProvider reads it, the shell's loader waits for it.
+ * `openingPath`: the address the app was opened at (Home's data is asked for with the session's).
+ */
+export const sessionStartQueryOptions = (queryClient: QueryClient, openingPath: string) =>
   queryOptions({
     queryKey: [...sessionKeys.all, 'start'],
-    queryFn: () => startSession(queryClient),
+    queryFn: () => startSession(queryClient, openingPath),
     staleTime: Infinity,
     retry: false,
     meta: { silent: true },

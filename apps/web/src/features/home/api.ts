@@ -1,6 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useQuery,
+  type FetchQueryOptions,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import {
   DocumentTypeId,
+  PartyType,
   RouteStatus,
   zDailyDocumentCounts,
   zDashboardStats,
@@ -36,14 +43,10 @@ export const dashboardStatsQueryOptions = () =>
     queryFn: () => apiRequest('/documentroute/stats', { schema: zDashboardStats }),
   });
 
-export function useDashboardStats(enabled: boolean) {
-  return useQuery({ ...dashboardStatsQueryOptions(), enabled });
-}
-
 const RECENT_ROWS = 5;
 
-export function useRejectedInvoices(enabled: boolean) {
-  return useQuery({
+export const rejectedInvoicesQueryOptions = () =>
+  queryOptions({
     queryKey: dashboardKeys.rejectedInvoices(),
     queryFn: () =>
       apiRequest('/documentstatus', {
@@ -55,36 +58,72 @@ export function useRejectedInvoices(enabled: boolean) {
         },
         schema: zDocumentResultSet,
       }),
-    enabled,
   });
-}
 
-export function useUnsignedDivisionOrders(enabled: boolean) {
-  return useQuery({
+export const unsignedDivisionOrdersQueryOptions = () =>
+  queryOptions({
     queryKey: dashboardKeys.unsignedDivisionOrders(),
     queryFn: () =>
       apiRequest('/documentroute/notReturnedDOs', {
         query: { page: 1, pageSize: RECENT_ROWS },
         schema: zDocumentResultSet,
       }),
-    enabled,
   });
-}
 
-export function useDocumentsReceivedPerDay(enabled: boolean) {
-  return useQuery({
+export const documentsReceivedPerDayQueryOptions = () =>
+  queryOptions({
     queryKey: dashboardKeys.received(),
     queryFn: () =>
       apiRequest('/documentroute/ownerDocReceivedCounts', { schema: zDailyDocumentCounts }),
-    enabled,
   });
-}
 
-export function useDocumentsSentPerDay(enabled: boolean) {
-  return useQuery({
+export const documentsSentPerDayQueryOptions = () =>
+  queryOptions({
     queryKey: dashboardKeys.returned(),
     queryFn: () =>
       apiRequest('/documentroute/ownerDocSentCounts', { schema: zDailyDocumentCounts }),
-    enabled,
   });
+
+export const useDashboardStats = () => useQuery(dashboardStatsQueryOptions());
+export const useRejectedInvoices = () => useQuery(rejectedInvoicesQueryOptions());
+export const useUnsignedDivisionOrders = () => useQuery(unsignedDivisionOrdersQueryOptions());
+export const useDocumentsReceivedPerDay = () => useQuery(documentsReceivedPerDayQueryOptions());
+export const useDocumentsSentPerDay = () => useQuery(documentsSentPerDayQueryOptions());
+
+/** One of Home's queries, as the prefetch needs it whatever its data's type. */
+const homeQuery = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) => ({
+  queryKey: options.queryKey as QueryKey,
+  prefetch: (queryClient: QueryClient) => queryClient.prefetchQuery(options),
+});
+
+/**
+ * The data Home's widgets show for a company of these party types (spec 3 §2; home-page.tsx
+ * renders one widget set per type — its test holds the two together).
+ */
+export function dashboardQueries(partyTypeIds: readonly number[]) {
+  const types = new Set(partyTypeIds);
+  return [
+    ...(types.has(PartyType.Vendor)
+      ? [homeQuery(dashboardStatsQueryOptions()), homeQuery(rejectedInvoicesQueryOptions())]
+      : []),
+    ...(types.has(PartyType.Owner)
+      ? [
+          homeQuery(documentsSentPerDayQueryOptions()),
+          homeQuery(documentsReceivedPerDayQueryOptions()),
+          homeQuery(unsignedDivisionOrdersQueryOptions()),
+        ]
+      : []),
+    ...(types.has(PartyType.Operator) && !types.has(PartyType.Owner)
+      ? [homeQuery(documentsReceivedPerDayQueryOptions())]
+      : []),
+  ];
+}
+
+/**
+ * Asks for Home's data as soon as the session start knows the company, while the frame is still
+ * rendering (issue 16 item 4): the widgets' queries then find their answers on the way instead of
+ * asking only once they have mounted.
+ */
+export function prefetchDashboard(queryClient: QueryClient, partyTypeIds: readonly number[]) {
+  for (const query of dashboardQueries(partyTypeIds)) void query.prefetch(queryClient);
 }

@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { PartyType } from '@flowline/shared';
 import { buildCompany } from '../../test/fixtures';
 import { installSessionApi, renderApp } from '../../test/render-app';
+import { startSession } from '../../app/session/start-session';
+import { createQueryClient } from '../../app/query-client';
+import { dashboardKeys, dashboardQueries } from './api';
 import { GETTING_STARTED } from './home-page';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const connections = (total: number) => ({
   'GET /api/party/grid/search': () => ({ items: [], totalRecords: total }),
@@ -70,5 +77,98 @@ describe('Home', () => {
     expect(screen.getByRole('region', { name: 'Division Orders Returned' })).toBeVisible();
     expect(await screen.findByRole('cell', { name: 'Ada' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Payment Status' })).toBeNull();
+  });
+});
+
+/** Every dashboard route answering an empty set; each call is recorded by the fake server. */
+const dashboardRoutes = {
+  'GET /api/documentroute/stats': () => ({
+    documentsByMonth: [],
+    documentsByDocType: [],
+    statusCounts: [],
+  }),
+  'GET /api/documentstatus': () => emptyResultSet,
+  'GET /api/documentroute/notReturnedDOs': () => emptyResultSet,
+  'GET /api/documentroute/ownerDocReceivedCounts': () => perDay,
+  'GET /api/documentroute/ownerDocSentCounts': () => perDay,
+};
+const dashboardPaths = Object.keys(dashboardRoutes).map((key) => key.slice('GET '.length));
+const key = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
+
+describe("Home's data, asked for with the session start (issue 16 item 4)", () => {
+  const partyTypeSets = [
+    [PartyType.Vendor],
+    [PartyType.Owner],
+    [PartyType.Operator],
+    [PartyType.Owner, PartyType.Operator],
+    [PartyType.Vendor, PartyType.Owner, PartyType.Operator],
+  ];
+
+  it.each(partyTypeSets.map((ids) => [ids]))(
+    'is exactly what the widgets show, each asked for once (party types %j)',
+    async (partyTypeIds) => {
+      // The app's own query client, as its provider mounts it.
+      const mount = vi.spyOn(QueryClient.prototype, 'mount');
+      const api = installSessionApi({
+        companies: [buildCompany({ partyTypeIds })],
+        handlers: { ...connections(1), ...dashboardRoutes },
+      });
+      renderApp('/');
+      await screen.findByRole('heading', { name: 'Home', level: 1 });
+      const expected = dashboardQueries(partyTypeIds).map((q) => key(q.queryKey));
+      const dashboard = () =>
+        (mount.mock.contexts.at(-1) as QueryClient)
+          .getQueryCache()
+          .findAll({ queryKey: dashboardKeys.all })
+          .filter((q) => key(q.queryKey) !== key(dashboardKeys.hasConnections()));
+      await waitFor(() =>
+        expect(dashboard().every((q) => q.state.status === 'success')).toBe(true),
+      );
+      // Asked for: what the prefetch names; shown: the queries the mounted widgets observe.
+      expect(
+        dashboard()
+          .map((q) => key(q.queryKey))
+          .sort(),
+      ).toEqual([...new Set(expected)].sort());
+      expect(
+        dashboard()
+          .filter((q) => q.getObserversCount() > 0)
+          .map((q) => key(q.queryKey))
+          .sort(),
+      ).toEqual([...new Set(expected)].sort());
+      for (const path of dashboardPaths)
+        expect(api.find('GET', path).length).toBeLessThanOrEqual(1);
+    },
+  );
+
+  it('goes out before Home has rendered, when the app opens at `/`', async () => {
+    const api = installSessionApi({
+      companies: [buildCompany({ partyTypeIds: [PartyType.Vendor] })],
+      handlers: { ...connections(1), ...dashboardRoutes },
+    });
+    window.localStorage.clear();
+    const queryClient = createQueryClient(() => undefined);
+    expect((await startSession(queryClient, '/')).kind).toBe('ready');
+    expect(api.find('GET', '/api/documentroute/stats')).toHaveLength(1);
+    expect(api.find('GET', '/api/documentstatus')).toHaveLength(1);
+    expect(api.find('GET', '/api/documentroute/notReturnedDOs')).toHaveLength(0);
+  });
+
+  it('is not asked for when the app opens at another page, or without connections', async () => {
+    for (const [path, total] of [
+      ['/documents/arinvoice', 1],
+      ['/', 0],
+    ] as const) {
+      const api = installSessionApi({
+        companies: [buildCompany({ partyTypeIds: [PartyType.Vendor, PartyType.Owner] })],
+        handlers: { ...connections(total), ...dashboardRoutes },
+      });
+      await startSession(
+        createQueryClient(() => undefined),
+        path,
+      );
+      for (const route of dashboardPaths) expect(api.find('GET', route)).toHaveLength(0);
+      vi.unstubAllGlobals();
+    }
   });
 });

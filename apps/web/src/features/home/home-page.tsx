@@ -94,7 +94,7 @@ export function HomePage() {
 
 function InvoicesSentWidget() {
   return (
-    <QueryWidget title="AR Invoices Sent" query={useDashboardStats(true)}>
+    <QueryWidget title="AR Invoices Sent" query={useDashboardStats()}>
       {(stats) => <InvoicesSentChart data={stats?.documentsByMonth ?? []} />}
     </QueryWidget>
   );
@@ -104,7 +104,7 @@ function PaymentStatusWidget() {
   return (
     <QueryWidget
       title="Payment Status"
-      query={useDashboardStats(true)}
+      query={useDashboardStats()}
       minHeight={PAYMENT_STATUS_HEIGHT}
     >
       {(stats) => <PaymentStatusChart data={stats?.statusCounts ?? []} />}
@@ -114,7 +114,7 @@ function PaymentStatusWidget() {
 
 function RejectedInvoicesWidget() {
   return (
-    <QueryWidget title="Rejected AR Invoices" query={useRejectedInvoices(true)}>
+    <QueryWidget title="Rejected AR Invoices" query={useRejectedInvoices()}>
       {(rejected) => (
         <DocumentRowsTable resultSet={rejected} emptyText="You have no rejected invoices" />
       )}
@@ -126,7 +126,7 @@ function DivisionOrdersReturnedWidget() {
   return (
     <QueryWidget
       title="Division Orders Returned"
-      query={useDocumentsSentPerDay(true)}
+      query={useDocumentsSentPerDay()}
       minHeight={DAILY_CHART_HEIGHT}
     >
       {(returned) => (
@@ -152,11 +152,7 @@ function DocumentsReceivedWidget({
   series: typeof OWNER_SERIES | typeof OPERATOR_SERIES;
 }) {
   return (
-    <QueryWidget
-      title={title}
-      query={useDocumentsReceivedPerDay(true)}
-      minHeight={DAILY_CHART_HEIGHT}
-    >
+    <QueryWidget title={title} query={useDocumentsReceivedPerDay()} minHeight={DAILY_CHART_HEIGHT}>
       {(received) => <DailyDocumentsChart data={received?.items ?? []} series={[...series]} />}
     </QueryWidget>
   );
@@ -164,7 +160,7 @@ function DocumentsReceivedWidget({
 
 function UnsignedDivisionOrdersWidget() {
   return (
-    <QueryWidget title="Unsigned Division Orders" query={useUnsignedDivisionOrders(true)}>
+    <QueryWidget title="Unsigned Division Orders" query={useUnsignedDivisionOrders()}>
       {(unsigned) => (
         <DocumentRowsTable resultSet={unsigned} emptyText="You have no unsigned division orders" />
       )}
