@@ -18,6 +18,7 @@ describe('the compiled server', () => {
   let baseUrl: string;
   let dataDir: string;
   let webDir: string;
+  let loadedModulesFile: string;
   let output = '';
 
   beforeAll(async () => {
@@ -42,13 +43,19 @@ describe('the compiled server', () => {
       WEB_DIST_DIR: webDir,
       SEED_DEMO_DATA: 'never',
       LOG_LEVEL: 'warn',
+      LOADED_MODULES_FILE: (loadedModulesFile = path.join(dataDir, 'loaded-modules.txt')),
     };
     delete env.DATABASE_URL;
-    child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-      cwd: serverRoot,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const recordModules = path.join(import.meta.dirname, 'helpers/record-loaded-modules.mjs');
+    child = spawn(
+      process.execPath,
+      ['--enable-source-maps', '--import', recordModules, 'dist/main.js'],
+      {
+        cwd: serverRoot,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const deadline = Date.now() + 90_000;
@@ -104,5 +111,15 @@ describe('the compiled server', () => {
   it.runIf(process.platform === 'linux')('has not loaded sharp (libvips) while idle', () => {
     const maps = fs.readFileSync(`/proc/${child.pid}/maps`, 'utf8');
     expect(maps).not.toMatch(/sharp|libvips/);
+  });
+
+  it('has not loaded the packages only signing, SMTP mail or PDF work need while idle', () => {
+    const loaded = fs.readFileSync(loadedModulesFile, 'utf8');
+    // The recorder works: the server's own code and its framework are there.
+    expect(loaded).toMatch(/\/dist\/main\.js$/m);
+    expect(loaded).toMatch(/node_modules\/fastify\//);
+    for (const lazy of ['node-forge', 'nodemailer', 'pdf-lib', '@signpdf', 'sharp']) {
+      expect(loaded, lazy).not.toContain(`/node_modules/${lazy}/`);
+    }
   });
 });

@@ -71,7 +71,7 @@ describe('signing certificate', () => {
 
   it('uses a configured P12 and its passphrase', async () => {
     const p12Path = path.join(dir, 'company.p12');
-    fs.writeFileSync(p12Path, generateSelfSignedP12('s3cret', 'Red Mesa Document Signing'));
+    fs.writeFileSync(p12Path, await generateSelfSignedP12('s3cret', 'Red Mesa Document Signing'));
     const certificate = await loadSigningCertificate({
       dataDir: dir,
       signing: { p12Path, p12Passphrase: 's3cret' },
@@ -91,7 +91,7 @@ describe('signing certificate', () => {
   it('a configured certificate that cannot be read is refused with a clear message', async () => {
     // (The signing module loads a configured certificate when the app starts, so this stops it.)
     const p12Path = path.join(dir, 'wrong-passphrase.p12');
-    fs.writeFileSync(p12Path, generateSelfSignedP12('right', 'Wrong Passphrase'));
+    fs.writeFileSync(p12Path, await generateSelfSignedP12('right', 'Wrong Passphrase'));
     const load = (file: string, passphrase: string | null) =>
       loadSigningCertificate({
         dataDir: dir,

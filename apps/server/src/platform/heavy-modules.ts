@@ -11,6 +11,12 @@ const once = <T>(load: () => Promise<T>) => {
 /** sharp (libvips): image metadata, decoding and resizing. */
 export const loadSharp = once(async () => (await import('sharp')).default);
 
+/** node-forge: the signing certificate (generated once, then read when a document is signed). */
+export const loadForge = once(async () => (await import('node-forge')).default);
+
+/** nodemailer: only when mail goes out over SMTP (the embedded default keeps it in the database). */
+export const loadNodemailer = once(async () => (await import('nodemailer')).default);
+
 /** pdf-lib: reading, writing and stamping PDFs. */
 export const loadPdfLib = once(() => import('pdf-lib'));
 

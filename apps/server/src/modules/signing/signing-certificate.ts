@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import forge from 'node-forge';
 import type { AppConfig } from '../../config';
 import { secretAad, type KeyRing } from '../../platform/crypto/envelope';
 import { keyRingFor } from '../../platform/crypto/key-ring';
+import { loadForge } from '../../platform/heavy-modules';
 
 /**
  * The deployment's signing certificate (docs/signing.md): SIGNING_P12_PATH + SIGNING_P12_PASSPHRASE
@@ -48,7 +48,7 @@ export function loadSigningCertificate(
 async function readConfigured(p12Path: string, passphrase: string): Promise<SigningCertificate> {
   try {
     const p12 = await fs.readFile(p12Path);
-    return { p12, passphrase, ...describe(p12, passphrase), selfSigned: false };
+    return { p12, passphrase, ...(await describe(p12, passphrase)), selfSigned: false };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(
@@ -65,13 +65,13 @@ async function readOrCreateEmbedded(dir: string, keys: KeyRing): Promise<Signing
   try {
     const [p12, sealed] = await Promise.all([fs.readFile(p12Path), fs.readFile(passPath, 'utf8')]);
     const passphrase = keys.decrypt(sealed.trim(), PASSPHRASE_AAD);
-    return { p12, passphrase, ...describe(p12, passphrase), selfSigned: true };
+    return { p12, passphrase, ...(await describe(p12, passphrase)), selfSigned: true };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const passphrase = crypto.randomBytes(24).toString('base64url');
-  const p12 = generateSelfSignedP12(passphrase, 'Flowline document signing (self-signed)');
+  const p12 = await generateSelfSignedP12(passphrase, 'Flowline document signing (self-signed)');
   // Written under temporary names then renamed, so a crash never leaves half a certificate; a
   // second process racing here writes an equivalent pair and the last rename wins for both files.
   const tmp = `.${process.pid}-${crypto.randomUUID()}`;
@@ -126,7 +126,11 @@ async function writeAtomically(file: string, content: string) {
 }
 
 /** A 2048-bit RSA key and a ten-year self-signed certificate for signing, as a PKCS#12 file. */
-export function generateSelfSignedP12(passphrase: string, commonName: string): Buffer {
+export async function generateSelfSignedP12(
+  passphrase: string,
+  commonName: string,
+): Promise<Buffer> {
+  const forge = await loadForge();
   const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
@@ -152,7 +156,11 @@ export function generateSelfSignedP12(passphrase: string, commonName: string): B
   return Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
 }
 
-function describe(p12: Buffer, passphrase: string): { subject: string; fingerprint: string } {
+async function describe(
+  p12: Buffer,
+  passphrase: string,
+): Promise<{ subject: string; fingerprint: string }> {
+  const forge = await loadForge();
   const asn1 = forge.asn1.fromDer(forge.util.createBuffer(p12.toString('binary')));
   const parsed = forge.pkcs12.pkcs12FromAsn1(asn1, passphrase);
   const certBag = forge.pki.oids.certBag as string;

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { devMailbox } from '../../db/schema/index';
+import { loadNodemailer } from '../heavy-modules';
 
 export interface MailMessage {
   to: string[];
@@ -31,11 +32,14 @@ export const MAIL_FROM = 'Flowline <no-reply@flowline.example>';
 
 /** Production: any SMTP server (`SMTP_URL`, e.g. smtps://user:pass@host:465). */
 export function createSmtpMailer(smtpUrl: string, from = MAIL_FROM): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
+      transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
       // With both text and html nodemailer sends multipart/alternative.
-      await transport.sendMail({
+      await (
+        await transport
+      ).sendMail({
         from,
         to: message.to,
         subject: message.subject,
