@@ -36,10 +36,9 @@ export function createSmtpMailer(smtpUrl: string, from = MAIL_FROM): Mailer {
   return {
     async send(message) {
       transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(smtpUrl));
+      const smtp = await transport;
       // With both text and html nodemailer sends multipart/alternative.
-      await (
-        await transport
-      ).sendMail({
+      await smtp.sendMail({
         from,
         to: message.to,
         subject: message.subject,
