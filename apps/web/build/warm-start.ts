@@ -14,11 +14,7 @@ const isChunk = (item: OutputBundle[string]): item is OutputChunk => item.type =
  * The files (as the page requests them: `/assets/…`) of the chunks holding modules whose path ends
  * with one of `moduleSuffixes`, with their static imports, less what the entry loads anyway.
  */
-export function chunkFilesFor(
-  bundle: OutputBundle,
-  moduleSuffixes: string[],
-  base = '/',
-): string[] {
+export function chunkFilesFor(bundle: OutputBundle, moduleSuffixes: string[]): string[] {
   const chunks = Object.values(bundle).filter(isChunk);
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const withImports = (roots: OutputChunk[]) => {
@@ -37,7 +33,7 @@ export function chunkFilesFor(
     if (!chunk) throw new Error(`warm-start: no chunk holds ${suffix}`);
     return chunk;
   });
-  return [...withImports(roots)].filter((file) => !entryFiles.has(file)).map((f) => base + f);
+  return [...withImports(roots)].filter((file) => !entryFiles.has(file)).map((f) => `/${f}`);
 }
 
 /**

@@ -113,9 +113,8 @@ export function dashboardQueries(partyTypeIds: readonly number[]) {
           homeQuery(unsignedDivisionOrdersQueryOptions()),
         ]
       : []),
-    ...(types.has(PartyType.Operator) && !types.has(PartyType.Owner)
-      ? [homeQuery(documentsReceivedPerDayQueryOptions())]
-      : []),
+    // An owner that is an operator too asks once: the prefetch shares one fetch per key.
+    ...(types.has(PartyType.Operator) ? [homeQuery(documentsReceivedPerDayQueryOptions())] : []),
   ];
 }
 
