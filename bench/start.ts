@@ -1,13 +1,15 @@
 // `npm run bench:start [-- --postgres [--demo]] [-- --tsx]`: how long `npm start` takes to answer
 // GET /api/health on an already-built checkout (a first start on an empty data directory, then a
 // restart on the same data), and the server's idle RSS beside a bare process that only opens the
-// same PGlite data directory. --tsx runs the TypeScript sources through tsx instead of the compiled
-// server (the way `npm start` ran before issue 16), for comparison. Figures in bench/README.md.
+// same PGlite data directory (with Node's defaults, and with the server's flags). --tsx runs the
+// TypeScript sources through tsx instead of the compiled server (the way `npm start` ran before
+// issue 16), for comparison. Figures in bench/README.md.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import serverNodeFlags from '../apps/server/node-flags.json';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = new Set(process.argv.slice(2));
@@ -141,8 +143,12 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Run> {
   }
 }
 
-/** A process that only opens the PGlite data directory (same extensions) and idles. */
-async function barePglite(dataDir: string): Promise<Rss> {
+/**
+ * A process that only opens the PGlite data directory (same extensions) and idles, with Node's
+ * default flags or with the server's (node-flags.json: its V8 thread pool and young generation
+ * sizes change the bare process's figure too).
+ */
+async function barePglite(dataDir: string, nodeFlags: string[]): Promise<Rss> {
   const script = `
     import { PGlite } from '@electric-sql/pglite';
     import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -151,7 +157,7 @@ async function barePglite(dataDir: string): Promise<Rss> {
     await db.query('select 1');
     console.log('ready');
     setInterval(() => {}, 1000);`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+  const child = spawn(process.execPath, [...nodeFlags, '--input-type=module', '-e', script], {
     cwd: path.join(root, 'apps/server'),
     detached: true,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -222,10 +228,14 @@ async function main() {
       `restart (same data):                     ${(restart.ms / 1000).toFixed(1)} s to /api/health (server CPU ${restart.cpuS.toFixed(1)} s), idle RSS ${showRss(restart.rss)}`,
     );
     if (!onPostgres) {
-      const bare = await barePglite(path.join(dataDir, 'db'));
-      console.log(`bare PGlite opening the same data:       idle RSS ${showRss(bare)}`);
+      const bareDefaults = await barePglite(path.join(dataDir, 'db'), []);
+      const bareLikeServer = await barePglite(path.join(dataDir, 'db'), serverNodeFlags);
+      console.log(`bare PGlite opening the same data:       idle RSS ${showRss(bareDefaults)}`);
       console.log(
-        `server above bare PGlite (restart):      ${mb(restart.rss.median - bare.median)} (medians; target ≤ 100 MB)`,
+        `  the same with the server's node flags: idle RSS ${showRss(bareLikeServer)} (${serverNodeFlags.join(' ')})`,
+      );
+      console.log(
+        `server above bare PGlite (restart):      ${mb(restart.rss.median - bareDefaults.median)}, ${mb(restart.rss.median - bareLikeServer.median)} with the same flags (medians; target ≤ 100 MB)`,
       );
     } else {
       console.log(`(target: idle RSS ≤ 150 MB with the PostgreSQL server)`);

@@ -18,6 +18,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
+import serverNodeFlags from '../apps/server/node-flags.json';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3617);
@@ -35,7 +36,7 @@ async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> 
   });
   if (built.status !== 0) throw new Error('the build failed');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-bench-web-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, 'dist/main.js'], {
     cwd: path.join(root, 'apps/server'),
     env: {
       ...process.env,

@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import serverNodeFlags from '../../apps/server/node-flags.json';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,8 +58,7 @@ export async function startInstance(opts: {
   const child = spawn(
     process.execPath,
     [
-      '--enable-source-maps',
-      '--max-semi-space-size=8',
+      ...serverNodeFlags,
       // Every collection to the log: the heap after each Mark-Compact is what survives (soak/memory.ts).
       '--trace-gc',
       ...(opts.nodeFlags ?? []),

@@ -40,13 +40,15 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 // The compiled server, as in production (issue 16): built here when its sources changed, so a
-// run never tests a stale dist/. The flags are `npm start`'s (package.json).
+// run never tests a stale dist/. The Node.js flags are `npm start`'s (apps/server/node-flags.json).
 const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'server'], {
   cwd: root,
   stdio: 'inherit',
 });
 if (built.status !== 0) process.exit(built.status ?? 1);
-const nodeFlags = ['--enable-source-maps', '--max-semi-space-size=8'];
+const nodeFlags = JSON.parse(
+  fs.readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'),
+);
 const server = spawn(process.execPath, [...nodeFlags, 'dist/main.js'], {
   cwd: path.join(root, 'apps/server'),
   env,

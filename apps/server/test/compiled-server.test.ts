@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import serverNodeFlags from '../node-flags.json';
 import { freePort } from './helpers/crash-server';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -49,7 +50,7 @@ describe('the compiled server', () => {
     const recordModules = path.join(import.meta.dirname, 'helpers/record-loaded-modules.mjs');
     child = spawn(
       process.execPath,
-      ['--enable-source-maps', '--import', recordModules, 'dist/main.js'],
+      [...serverNodeFlags, '--import', recordModules, 'dist/main.js'],
       {
         cwd: serverRoot,
         env,
@@ -81,10 +82,33 @@ describe('the compiled server', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
+  it("is started by both packages' `npm start` with the Node.js flags of node-flags.json", () => {
+    // The scripts cannot read the file, so they spell the flags out; this keeps them in step with
+    // the journeys' server and the benches, which read it.
+    const command = `node ${serverNodeFlags.join(' ')} dist/main.js`;
+    for (const packageDir of [repoRoot, serverRoot]) {
+      const { scripts } = JSON.parse(
+        fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'),
+      ) as { scripts: Record<string, string> };
+      expect(scripts.start, packageDir).toContain(command);
+    }
+  });
+
   it('runs JavaScript from dist/, not the TypeScript sources', () => {
     const main = fs.readFileSync(path.join(serverRoot, 'dist/main.js'), 'utf8');
     expect(main).not.toMatch(/from ["']@flowline\/shared["']/); // bundled, not imported as .ts
     expect(fs.existsSync(path.join(serverRoot, 'dist/migrations/meta/_journal.json'))).toBe(true);
+  });
+
+  it('is ASCII without comments, so V8 keeps its sources at one byte per character', () => {
+    // One non-ASCII character (a § in a comment, a € in a regular expression: esbuild escapes
+    // strings but not those) makes V8 hold that whole file as UTF-16, for the life of the process.
+    for (const file of fs.readdirSync(path.join(serverRoot, 'dist'))) {
+      if (!file.endsWith('.js')) continue;
+      const source = fs.readFileSync(path.join(serverRoot, 'dist', file), 'utf8');
+      expect(source, file).not.toMatch(/[^\t\n\r -~]/);
+      expect(source, file).not.toMatch(/^\s*\/\/ /m);
+    }
   });
 
   it('answers /api/health from the migrated embedded database', async () => {

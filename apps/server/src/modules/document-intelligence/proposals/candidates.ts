@@ -101,7 +101,7 @@ function afterColon(line: TextLine, i: number): boolean {
 
 /** Parses a value of the rule's kind from the words, or null when they are not one. */
 export function parseValue(rule: FieldRule, tokens: Token[], ocr: boolean): Parsed | null {
-  const text = textOf(tokens).replace(/^[:#\-–\s]+/, '');
+  const text = textOf(tokens).replace(/^[:#\-\u2013\s]+/, ''); // - –
   switch (rule.kind) {
     case 'id':
       return parseIdentifier(text, ocr);
@@ -144,7 +144,7 @@ function startsWithLabel(hitsByLine: Map<number, LabelHit[]>, line: TextLine, st
 function rightOf(hit: LabelHit, hitsByLine: Map<number, LabelHit[]>): Token[] | null {
   const { line } = hit;
   let i = hit.end;
-  while (i < line.tokens.length && /^[:#\-–|]*$/.test(line.tokens[i]!.text)) i++;
+  while (i < line.tokens.length && /^[:#\-\u2013|]*$/.test(line.tokens[i]!.text)) i++; // - –
   if (i >= line.tokens.length) return null;
   if (startsWithLabel(hitsByLine, line, i)) return null;
   const gap = line.tokens[i]!.x0 - line.tokens[hit.end - 1]!.x1;

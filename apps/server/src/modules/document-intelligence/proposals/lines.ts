@@ -44,7 +44,7 @@ const OCR_LABEL_WORDS: Record<string, string> = {
 export function normalize(text: string): string {
   const t = text
     .toLowerCase()
-    .replace(/[’']/g, "'")
+    .replace(/[\u2019']/g, "'") // ’ '
     .replace(/^[^a-z0-9#$%(]+|[^a-z0-9#%)]+$/g, '')
     .replace(/^\((.*)\)$/, '$1');
   if (/^([a-z]\.)+[a-z]?$/.test(t)) return t.replace(/\./g, '');
@@ -100,7 +100,9 @@ function pageLines(page: ReadPage, pageCount: number): Omit<TextLine, 'index'>[]
   // Specks of a scan read as '.', ':' or a tiny letter: dropped so they neither join nor split lines.
   const words = all
     .filter(
-      (w) => w.height >= 0.5 * usual && (/[A-Za-z0-9$€£]/.test(w.text) || w.confidence >= 0.6),
+      (w) =>
+        w.height >= 0.5 * usual &&
+        (/[A-Za-z0-9$\u20ac\u00a3]/.test(w.text) /* $ € £ */ || w.confidence >= 0.6),
     )
     .flatMap(splitWord);
   const slope = skewOf(words);

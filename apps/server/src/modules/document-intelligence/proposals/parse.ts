@@ -185,7 +185,7 @@ function parseMoney(text: string, maxFraction: number): Parsed | null {
     negative = true;
     t = t.replace(/^-|-$/g, '');
   }
-  t = t.replace(/^[$€£]\s*|\s*[$€£]$/g, '').trim();
+  t = t.replace(/^[$\u20ac\u00a3]\s*|\s*[$\u20ac\u00a3]$/g, '').trim(); // $ € £
   if (/^\(.*\)$/.test(t)) {
     negative = true;
     t = t.slice(1, -1);
@@ -303,7 +303,7 @@ export function parseIdentifier(text: string, ocr = false): Parsed | null {
 export function cleanName(text: string): string {
   return text
     .replace(/\s+/g, ' ')
-    .replace(/^[\s:#\-–]+|[\s:,;\-–]+$/g, '')
+    .replace(/^[\s:#\-\u2013]+|[\s:,;\-\u2013]+$/g, '') // - –
     .trim();
 }
 

@@ -52,7 +52,7 @@ function letterhead(lines: TextLine[], used: Set<Token>, table: Set<number>): Ca
       const [s, e] = segmentAt(line, start);
       const phrase = line.tokens.slice(s, e);
       // 'Vendor LLC | 12 Main St, Midland' — the name is what comes before a separator.
-      const cut = phrase.findIndex((t) => /^[|•·*]$/.test(t.text));
+      const cut = phrase.findIndex((t) => /^[|\u2022\u00b7*]$/.test(t.text) /* | • · * */);
       const tokens = cut > 0 ? phrase.slice(0, cut) : phrase;
       if (tokens.some((t) => used.has(t))) continue;
       const clean = cleanName(textOf(tokens));
