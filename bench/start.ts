@@ -16,6 +16,7 @@ const args = new Set(process.argv.slice(2));
 const onPostgres = args.has('--postgres');
 const viaTsx = args.has('--tsx');
 const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 15_000);
+const SETTLED_MS = Number(process.env.BENCH_SETTLED_MS ?? 15_000);
 const port = Number(process.env.BENCH_PORT ?? 3790);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -75,28 +76,36 @@ interface Rss {
   median: number;
   min: number;
   max: number;
+  /** The median over the SETTLED_MS after that, once V8 has given back what the start grew. */
+  settled: number;
+}
+
+const median = (sorted: number[]) => sorted[Math.floor(sorted.length / 2)]!;
+
+async function sampleRss(pid: number, ms: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let waited = 0; waited < ms; waited += 1000) {
+    await sleep(1000);
+    samples.push(rssKb(pid));
+  }
+  return samples.sort((a, b) => a - b);
 }
 
 /**
  * Idle RSS, sampled each second for IDLE_MS after the first answer: the median and the range. On
  * this machine a PGlite process's RSS sometimes drops by ~170 MB for no reason of its own (seen
- * in bare PGlite processes doing nothing), so the range is printed too.
+ * in bare PGlite processes doing nothing), so the range is printed too. Then the median of the
+ * next SETTLED_MS: V8 shrinks the young generation the start grew (16 MB) at its first collection
+ * once allocation has been slow for a few seconds, ~15–20 s after a start on this machine.
  */
 async function idleRss(pid: number): Promise<Rss> {
-  const samples: number[] = [];
-  for (let waited = 0; waited < IDLE_MS; waited += 1000) {
-    await sleep(1000);
-    samples.push(rssKb(pid));
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    median: samples[Math.floor(samples.length / 2)]!,
-    min: samples[0]!,
-    max: samples[samples.length - 1]!,
-  };
+  const samples = await sampleRss(pid, IDLE_MS);
+  const settled = SETTLED_MS > 0 ? median(await sampleRss(pid, SETTLED_MS)) : NaN;
+  return { median: median(samples), min: samples[0]!, max: samples.at(-1)!, settled };
 }
 
-const showRss = (r: Rss) => `${mb(r.median)} (${mb(r.min)}–${mb(r.max)})`;
+const showRss = (r: Rss) =>
+  `${mb(r.median)} (${mb(r.min)}–${mb(r.max)})${Number.isNaN(r.settled) ? '' : `, settled ${mb(r.settled)}`}`;
 
 const ended = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
@@ -217,7 +226,7 @@ async function main() {
   try {
     const kind = `${viaTsx ? 'tsx (TypeScript sources)' : 'compiled (npm start)'}, ${onPostgres ? 'PostgreSQL server' : 'PGlite'}`;
     console.log(
-      `Start bench: ${kind}; idle RSS over ${IDLE_MS / 1000} s after the first answer: median (min–max)\n`,
+      `Start bench: ${kind}; idle RSS over ${IDLE_MS / 1000} s after the first answer: median (min–max), then the median of the next ${SETTLED_MS / 1000} s (settled)\n`,
     );
     const first = await startServer(env);
     console.log(
@@ -236,6 +245,9 @@ async function main() {
       );
       console.log(
         `server above bare PGlite (restart):      ${mb(restart.rss.median - bareDefaults.median)}, ${mb(restart.rss.median - bareLikeServer.median)} with the same flags (medians; target ≤ 100 MB)`,
+      );
+      console.log(
+        `  settled:                               ${mb(restart.rss.settled - bareDefaults.settled)}, ${mb(restart.rss.settled - bareLikeServer.settled)} with the same flags`,
       );
     } else {
       console.log(`(target: idle RSS ≤ 150 MB with the PostgreSQL server)`);

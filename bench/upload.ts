@@ -1,10 +1,11 @@
 // A 500 MB document upload through POST /api/documents/upload against the real server running as
-// a child process: throughput, and the server's resident memory (VmRSS sampled every 50 ms from
-// /proc, plus the kernel's own peak VmHWM) before and during the upload. Prints figures; not a test.
+// a child process (the compiled server, as `npm start` runs it): throughput, and the server's
+// resident memory (VmRSS sampled every 50 ms from /proc, plus the kernel's own peak VmHWM) before
+// and during the upload. Prints figures; not a test.
 //   npm run bench:upload                          (embedded PGlite in a temporary DATA_DIR)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/flowline_bench_upload npm run bench:upload
 //   npm run bench:upload -- --mb=100
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -14,6 +15,7 @@ import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { DocumentTypeId } from '@flowline/shared';
 import { and, eq } from 'drizzle-orm';
+import serverNodeFlags from '../apps/server/node-flags.json';
 import { loadOrCreateSigningKeys } from '../apps/server/src/auth/keys';
 import { loadConfig } from '../apps/server/src/config';
 import { keyRingFor } from '../apps/server/src/platform/crypto/key-ring';
@@ -86,9 +88,14 @@ async function prepareSender() {
 // ---- The server as a child process --------------------------------------------------------
 
 function startServer(): ChildProcess {
-  // node --import tsx (not the tsx CLI, which would put a second process in between): the pid
-  // is the server's own, so /proc/<pid>/status is its memory.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The compiled server with `npm start`'s flags, built first if stale; spawned directly (not
+  // through npm), so the pid is the server's own and /proc/<pid>/status is its memory.
+  const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'server'], {
+    cwd: path.resolve(serverRoot, '../..'),
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('the server build failed');
+  const child = spawn(process.execPath, [...serverNodeFlags, 'dist/main.js'], {
     cwd: serverRoot,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
