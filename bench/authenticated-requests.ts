@@ -17,7 +17,7 @@ import { buildApp } from '../apps/server/src/app';
 import { generateSigningKeys } from '../apps/server/src/auth/keys';
 import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
-import { seedDemoData } from '../apps/server/src/db/seed/demo';
+import { seedDemoData } from '../apps/server/src/demo/demo';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference-data';
 import { companies, users } from '../apps/server/src/db/schema/index';
 import { signAccessToken } from './lib/token';

@@ -20,7 +20,7 @@ import { loadOrCreateSigningKeys } from '../apps/server/src/auth/keys';
 import { loadConfig } from '../apps/server/src/config';
 import { keyRingFor } from '../apps/server/src/platform/crypto/key-ring';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
-import { isDatabaseEmpty, seedDemoData } from '../apps/server/src/db/seed/demo';
+import { isDatabaseEmpty, seedDemoData } from '../apps/server/src/demo/demo';
 import { seedReferenceData } from '../apps/server/src/db/seed/reference-data';
 import { companies, documents, parties, users } from '../apps/server/src/db/schema/index';
 import { contentKey } from '../apps/server/src/platform/blob-store/index';

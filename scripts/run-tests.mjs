@@ -97,15 +97,19 @@ for (const suite of selected) {
     console.log(`(on the PostgreSQL server: ${present.length} database-sensitive journeys)`);
     args.push(...present);
   }
+  const startedAt = Date.now();
   const run = spawnSync(suite.command[0], args, opts);
+  const seconds = Math.round((Date.now() - startedAt) / 1000);
   if (!fs.existsSync(report)) {
-    console.error(`${suite.name}: the runner produced no report (exit ${run.status})`);
+    console.error(
+      `${suite.name}: the runner produced no report (exit ${run.status}, ${seconds} s)`,
+    );
     broken = true;
     continue;
   }
   const counts = suite.count(JSON.parse(fs.readFileSync(report, 'utf8')));
   console.log(
-    `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+    `${suite.name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`,
   );
   for (const key of Object.keys(totals)) totals[key] += counts[key];
   if (run.status !== 0 && counts.failed === 0) broken = true;

@@ -1,7 +1,7 @@
 // The documents a virtual user uploads in bench/soak.ts: a real one-page PDF per upload (the demo
 // data's renderer), unique by its number so the duplicate check never fires, and the signature
 // image an owner signs with.
-import { renderDemoPdf } from '../../apps/server/src/db/seed/demo-pdf';
+import { renderDemoPdf } from '../../apps/server/src/demo/demo-pdf';
 import { loadSharp } from '../../apps/server/src/platform/heavy-modules';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -309,7 +309,7 @@ export class Workload {
     const path = `/api/documents/${doc.id}/return`;
     if (Math.random() < 0.5)
       return this.http.call('POST /api/documents/{id}/return (unsigned)', 'POST', path, {
-        json: { signed: false },
+        json: { signed: false, declineReason: 'notMyProperty' },
         expect: [...CONFLICT, ...SIGNED_AWAY],
       });
     const consent = ok<{ version: string; consentedAt: string | null }>(

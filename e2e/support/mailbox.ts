@@ -31,7 +31,8 @@ export async function readFromNewestMail(
         text = res.ok() ? ((await res.json()) as DevMail).text : '';
         return pattern.test(text);
       },
-      { message: `a mail to ${email} matching ${pattern}` },
+      // Notification mails wait in the digest window (8 s in the journeys) before they go out.
+      { message: `a mail to ${email} matching ${pattern}`, timeout: 30_000 },
     )
     .toBe(true);
   const value = text.match(pattern)?.[1];

@@ -22,10 +22,29 @@ const env = {
   SEED_DEMO_DATA: 'always',
   LOG_LEVEL: 'warn',
   LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+  // Journeys post and retry quickly from one address; the limits have their own API tests.
+  CHAT_POSTS_PER_MINUTE_PER_USER: '1000',
+  CHAT_POSTS_PER_MINUTE_PER_THREAD: '1000',
   // A short digest window: a batch sent at once becomes one mail (notification-digest.spec.ts);
   // the journeys that read mail read invitations and sign-in mails, which are not delayed.
   NOTIFICATION_MAIL_DELAY_SECONDS: '8',
 };
+
+const RUNTIME_LOGIN = { name: 'flowline_e2e_runtime', password: 'flowline-e2e-runtime' };
+/** Idempotent and race-safe: the group of migration 0042 and a login role in it. */
+const RUNTIME_ROLE_SQL = [
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'flowline_runtime') THEN
+       CREATE ROLE flowline_runtime NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS;
+     END IF;
+   EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+  `DO $$ BEGIN
+     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${RUNTIME_LOGIN.name}') THEN
+       CREATE ROLE ${RUNTIME_LOGIN.name} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS
+         PASSWORD '${RUNTIME_LOGIN.password}' IN ROLE flowline_runtime;
+     END IF;
+   EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+];
 
 if (process.env.TEST_DATABASE_URL) {
   const name = `flowline_e2e_${port}`;
@@ -33,9 +52,15 @@ if (process.env.TEST_DATABASE_URL) {
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
+  // The app connects as a runtime role (not owner, not superuser, not BYPASSRLS) and migrates as
+  // the superuser, as production should (docs/row-level-security.md; scripts/create-runtime-role.sql).
+  for (const statement of RUNTIME_ROLE_SQL) await admin.query(statement);
   await admin.end();
   const url = new URL(process.env.TEST_DATABASE_URL);
   url.pathname = `/${name}`;
+  env.DATABASE_MIGRATION_URL = url.toString();
+  url.username = RUNTIME_LOGIN.name;
+  url.password = RUNTIME_LOGIN.password;
   env.DATABASE_URL = url.toString();
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logOut, signIn, skipWelcome } from '../support/session';
+import { callApi } from '../support/api';
+import { fillLoginPage, logOut, signIn, skipWelcome } from '../support/session';
 
 const run = Date.now().toString(36);
 const profileName = `Odessa Yard ${run}`;
@@ -102,4 +103,39 @@ test('my date format is saved on My profile', async ({ page }) => {
   await page.goto('/profile');
   await expect(page.getByRole('combobox', { name: 'Date Format' })).toHaveText('yyyy-MM-dd');
   await logOut(page);
+});
+
+test('a blocked user who signs in is told their access to the company is blocked (issue 27 item 23)', async ({
+  page,
+  browser,
+}) => {
+  const company = 'Hawthorne Royalty Trust';
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin@hawthorne.example');
+  await skipWelcome(admin);
+  const { items } = await callApi<{ items: { id: number }[] }>(
+    admin,
+    'GET',
+    '/api/users/exchange?query=readonly@hawthorne.example',
+  );
+  const id = items[0]!.id;
+  await callApi(admin, 'POST', `/api/users/${id}/block`, {});
+  try {
+    await page.goto('/landingpage');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await fillLoginPage(page, 'readonly@hawthorne.example');
+    const message = `Your access to ${company} is blocked. Ask an Administrator of ${company} to unblock you.`;
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Your access is blocked' }),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(message);
+    // Signed out after the spec's 1.5 s, and the landing page still says why.
+    await expect(page).toHaveURL(/\/landingpage/, { timeout: 15_000 });
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  } finally {
+    await callApi(admin, 'POST', `/api/users/${id}/unblock`, {});
+    await adminContext.close();
+  }
 });

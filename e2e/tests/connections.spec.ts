@@ -1,9 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
 import { signIn, skipWelcome } from '../support/session';
 
 // Seeded by seedDemoAch (apps/server/src/modules/ach/demo.ts) for the vendor company.
 const PROFILE = 'Permian Basin Services - Midland';
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
 
 async function choose(page: Page, label: string, option: string) {
   // The form may re-render while its lookups arrive on a busy machine: retry the pick as a whole.
@@ -121,4 +129,67 @@ test('possible connections: Connect for a selection invites each at its e-mail',
   await expect(page.getByText('Invitation sent to 1 connection')).toBeVisible();
   // Invited now: no longer a possible connection.
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test('a member opens Connections from the top bar and Invitations: read-only, actions disabled (issue 27 item 20)', async ({
+  page,
+}) => {
+  await signIn(page, 'user@permian.example');
+  await skipWelcome(page);
+  await page.getByRole('button', { name: /^Connections/ }).click();
+  await expect(page).toHaveURL(/\/admin\/connections$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Connections' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You need to be an administrator' })).toHaveCount(
+    0,
+  );
+  await expect(page.getByText(/Only Administrators can change them/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Find matches' })).toBeDisabled();
+
+  await page.goto('/admin/parties');
+  const redMesa = page.getByRole('row', { name: /Red Mesa Operating Co\./ });
+  await expect(redMesa).toContainText('Connected');
+  await expect(redMesa.getByRole('button', { name: 'Disconnect' })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  // The server still refuses a member's write.
+  const refused = await page.evaluate(async () => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:')) ?? '';
+    const user = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string };
+    const res = await fetch('/api/party/999999/disconnect', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.access_token ?? ''}`,
+        'company-id': localStorage.getItem('flowline.selectedCompanyId') ?? '',
+      },
+    });
+    return res.status;
+  });
+  expect(refused).toBe(403);
+
+  await page.goto('/admin/invitations');
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Invitations' })).toBeVisible();
+  await expect(page.getByText(/Only Administrators can change them/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('an administrator renames a term on the Terminology screen; the navigation follows (issue 27 item 22)', async ({
+  page,
+}) => {
+  await signIn(page, 'admin@hawthorne.example');
+  await skipWelcome(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Terminology' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terminology' })).toBeVisible();
+  const field = page.getByRole('textbox', { name: 'Connection' });
+  await expect(field).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await field.fill('Partner');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Terminology Saved')).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Partners' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Partners/ })).toBeVisible();
+  // Back to the default for the other journeys.
+  await field.fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(nav.getByRole('link', { name: 'Connections' })).toBeVisible();
 });

@@ -119,6 +119,17 @@ test('a scanned invoice is read, its values proposed, and its words fill fields'
   await total.click();
   await word(page, '\\$1,234.50').dblclick();
   await expect(total).toHaveValue('1,234.50');
+  // A value the reading proposed is offered beside a field emptied meanwhile, with how sure it
+  // is; one 'Use' (here from the keyboard) puts it back (issue 34).
+  const date = field(page, 'Invoice Date');
+  await date.fill('');
+  const use = page.getByRole('button', { name: 'Use 11/20/2026 for Invoice Date' });
+  await expect(use).toBeVisible();
+  await expect(page.getByTestId('proposal-docInvoiceDate')).toContainText(/\d+ % sure/);
+  await use.focus();
+  await page.keyboard.press('Enter');
+  await expect(date).toHaveValue('11/20/2026');
+  await expect(use).toHaveCount(0);
   // Editing a proposed value ends its 'Auto-filled' mark.
   await invoiceNumber.fill(`${number}-A`);
   await expect(frameOf(invoiceNumber).getByText('Auto-filled')).toHaveCount(0);

@@ -50,7 +50,7 @@ test("a Global user switches a company's flag; only that company's users see the
     await expect(reports).toBeChecked();
     // The company's own setting for this flag (the demo data sets messaging on per company too).
     const resetReports = owner.getByRole('button', {
-      name: `Reset Accounting reports to default for ${OWNER}`,
+      name: `Reset to default: Accounting reports for ${OWNER}`,
     });
     await expect(resetReports).toBeVisible();
 

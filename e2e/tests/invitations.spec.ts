@@ -73,7 +73,11 @@ test('a company invited by e-mail registers from the mailed link and finds the i
   await expect(page).toHaveURL(/\/admin\/invitations$/);
   await skipWelcome(page);
   const grid = page.getByRole('grid', { name: 'Invitations' });
-  await expect(grid.getByText(connectionName)).toBeVisible();
+  // The row names who is inviting (issue 27 item 16), not Permian's name for us.
+  const invitation = grid.getByRole('row').filter({ hasText: PERMIAN });
+  await expect(invitation).toHaveCount(1);
+  await expect(invitation.getByText(PERMIAN, { exact: true })).toHaveCount(2);
+  await expect(grid.getByText(connectionName)).toHaveCount(0);
   await page.getByRole('button', { name: 'Accept' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Accept Invitation' })).toBeVisible();
 
@@ -177,17 +181,16 @@ test("an invitation saved to another of the user's companies is registered there
   await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   await page.goto('/admin/invitations');
-  await page.getByRole('searchbox', { name: 'Search' }).fill(stamp);
-  const row = page.getByRole('row').filter({ hasText: connectionName });
-  await expect(row.locator('mark')).toHaveText(stamp);
-  await expect(page.getByRole('row')).toHaveCount(2);
+  // The row names the inviting company (issue 27 item 16); the search marks it.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Hawthorne');
+  const row = page.getByRole('row').filter({ hasText: 'Hawthorne Royalty Trust' }).first();
+  await expect(row.locator('mark')).toHaveText('Hawthorne');
+  await expect(page.getByRole('row').filter({ hasText: connectionName })).toHaveCount(0);
   await row.getByRole('button', { name: 'Reject' }).click();
-  await page
-    .getByRole('dialog', { name: 'Reject Invitation' })
-    .getByRole('button', {
-      name: 'Reject',
-    })
-    .click();
+  // Reject with a reason for the sender (issue 27 item 17).
+  const reject = page.getByRole('dialog', { name: 'Reject Invitation' });
+  await reject.getByLabel('Reason (optional)').fill(`Not our account ${stamp}`);
+  await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByText('Invitation Rejected')).toBeVisible();
   await logOut(page);
 
@@ -199,6 +202,13 @@ test("an invitation saved to another of the user's companies is registered there
     '/api/notifications?page=1&pageSize=5',
   );
   expect(notes.items.map((n) => n.title)).toContain('Invitation rejected');
+  // Hawthorne's connection row shows the rejection and the reason, with Resend Invite.
+  await page.goto('/admin/parties');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(stamp);
+  const record = page.getByRole('row').filter({ hasText: connectionName });
+  await expect(record.getByText('Invite rejected')).toBeVisible();
+  await expect(record.getByText(`Reason: Not our account ${stamp}`)).toBeVisible();
+  await expect(record.getByRole('button', { name: 'Resend Invite' })).toBeVisible();
 });
 
 test('a vendor asked to onboard registers from the mailed link, its request goes to the inviter and it waits', async ({
@@ -233,6 +243,8 @@ test('a vendor asked to onboard registers from the mailed link, its request goes
   const sent = page.getByRole('dialog', { name: 'Sent Invitation' });
   await expect(sent).toBeVisible();
   await expect(sent).toContainText('You need to wait for the company to accept or reject');
+  // One dialog at a time: the welcome waits (issue 27 item 21).
+  await expect(page.getByRole('dialog', { name: 'Welcome to Flowline' })).toHaveCount(0);
   await sent.getByRole('button', { name: 'OK' }).click();
   await page
     .getByRole('dialog', { name: 'Welcome to Flowline' })
@@ -245,6 +257,9 @@ test('a vendor asked to onboard registers from the mailed link, its request goes
   await skipWelcome(page);
   await page.goto('/admin/invitations');
   const row = page.getByRole('row').filter({ hasText: email });
+  // The request names the vendor asking — the inviting company — never Red Mesa itself.
+  await expect(row).toContainText(companyName);
+  await expect(row).not.toContainText('Red Mesa Operating');
   await row.getByRole('button', { name: 'Accept' }).click();
   await page.getByRole('checkbox', { name: /due diligence per company policy/ }).check();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -359,8 +374,9 @@ test('the invitation list fits a laptop and a phone without scrolling sideways',
         await expect(received).toBeVisible();
         const box = await received.boundingBox();
         expect((box?.x ?? 0) + (box?.width ?? 0), label).toBeLessThanOrEqual(layout.gridRight);
+        // The inviting company is shown whatever the flag (issue 27 item 16).
         await expect(grid.getByRole('columnheader', { name: 'Company', exact: true })).toHaveCount(
-          flag ? 1 : 0,
+          1,
         );
       } else {
         await expect(grid.getByText(/Received Date: /).first()).toBeVisible();

@@ -1,13 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { metadataField as field, samplePdf, sendArInvoiceToRedMesa } from '../support/documents';
 import { dropFile } from '../support/files';
+import { readFromNewestMail } from '../support/mailbox';
 import { logOut, signIn, skipWelcome } from '../support/session';
 const status = (page: Page, name: string) =>
   expect(page.getByLabel(`Status: ${name}`)).toBeVisible();
 
 /**
  * Issue 12's journey on both sides: the vendor sends an AR invoice; the operator rejects it with a
- * reason; the vendor reads the reason, replaces the file and resubmits; the operator approves the
+ * reason; the vendor reads the reason, replaces the file (the viewer shows it) and resubmits in one
+ * step; the operator finds the new version in its inbox and opens it from its mail; approves the
  * new version and records its payment; the vendor sees it Paid, with the payment, in its Paid tab.
  */
 test('reject, replace and resubmit, approve, pay — as vendor and operator', async ({ page }) => {
@@ -69,7 +71,8 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   await status(page, 'Rejected');
   await logOut(page);
 
-  // The vendor reads the reason, replaces the file and resubmits.
+  // The vendor reads the reason, replaces the file (the viewer shows it), corrects the PO number
+  // and resubmits: one step, the corrected version is sent at once (issue 27 items 5, 6).
   await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto(`/documents/${firstId}`);
@@ -83,19 +86,53 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   await dropFile(page, 'Choose the corrected file', 'workflow-invoice-corrected.pdf', corrected);
   await expect(replace.getByText('workflow-invoice-corrected.pdf')).toBeVisible();
   await replace.getByRole('button', { name: 'Use this file' }).click();
-  await page.getByRole('button', { name: 'Resubmit' }).click();
-  await expect(page).not.toHaveURL(new RegExp(`/documents/${firstId}$`));
-  const secondId = /\/documents\/(\d+)$/.exec(page.url())![1]!;
+  await expect(replace).toBeHidden();
+  await expect(
+    page.getByText('Replacement file: workflow-invoice-corrected.pdf (Resubmit sends this file)'),
+  ).toBeVisible();
+  await expect(page.getByLabel('workflow-invoice-corrected.pdf pages')).toBeVisible();
+  await page.getByRole('button', { name: 'Show original' }).click();
+  await expect(page.getByText(/Original file: workflow-invoice\.pdf/)).toBeVisible();
+  await expect(page.getByLabel('workflow-invoice.pdf pages')).toBeVisible();
+  await page.getByRole('button', { name: 'Show replacement' }).click();
+  await expect(page.getByText(/Replacement file: workflow-invoice-corrected\.pdf/)).toBeVisible();
   await field(page, 'PO Number').fill('PO-55201');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Document Sent')).toBeVisible();
+  await page.getByRole('button', { name: 'Resubmit' }).click();
+  await expect(page.getByText('The corrected version was sent')).toBeVisible();
+  await expect(page).toHaveURL(/\/documentlist\/93$/);
   await logOut(page);
 
-  // The operator approves the new version and pays it in full.
+  // The operator's inbox holds the new version, Received; its mail's link opens it.
   await signIn(page, 'user@redmesa.example');
   await skipWelcome(page);
-  await page.goto(`/documents/${secondId}`);
+  const link = await readFromNewestMail(
+    page,
+    'user@redmesa.example',
+    /(https?:\/\/\S+\/documents\/\d+)/,
+    `resubmitted AR Invoice ${number}`,
+  );
+  const secondId = /\/documents\/(\d+)$/.exec(link)![1]!;
+  expect(secondId).not.toBe(firstId);
+  await page.goto('/inbox');
+  const inboxRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: secondId, exact: true }) });
+  await expect(inboxRow).toContainText(number);
+  await expect(inboxRow).toContainText('Received');
+  await page.goto(new URL(link).pathname);
+  await expect(page).toHaveURL(new RegExp(`/documents/${secondId}$`));
+  await status(page, 'Viewed');
+  await expect(field(page, 'PO Number')).toHaveValue('PO-55201');
+  await expect(
+    page.getByRole('button', { name: `Download workflow-invoice-corrected.pdf` }),
+  ).toBeVisible();
+
+  // The operator approves the new version and pays it in full.
+  // Approve asks for an optional comment (issue 29 item 1), kept with the approval.
   await page.getByRole('button', { name: 'Approve' }).click();
+  const approveDialog = page.getByRole('dialog', { name: 'Approve document' });
+  await approveDialog.getByRole('textbox', { name: 'Comment (optional)' }).fill('Matches the PO.');
+  await approveDialog.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Document Approved')).toBeVisible();
   await status(page, 'Approved');
   await page.getByRole('tab', { name: 'Payments' }).click();

@@ -106,6 +106,16 @@ test('a Global user posts a system notification; the company’s people see it u
   const alert = page.getByRole('alert').filter({ hasText: title });
   await expect(alert).toBeVisible();
   await expect(alert).toContainText('Flowline pauses Sunday 02:00 UTC.');
+  // Issue 27 item 28: on a phone the banner sits below the top bar, not over it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: /open navigation/i })).toBeVisible();
+  const barBottom = await page
+    .getByRole('banner')
+    .evaluate((el) => el.getBoundingClientRect().bottom);
+  await expect
+    .poll(async () => (await alert.boundingBox())?.y ?? 0)
+    .toBeGreaterThanOrEqual(barBottom);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await alert.getByRole('button', { name: 'Close' }).click();
   await expect(alert).toBeHidden();
   await page.reload();
@@ -142,10 +152,8 @@ test('the Inbox link sits above the document types with the unread count, which 
   await nav.getByRole('link', { name: /^Inbox/ }).click();
   await expect(page).toHaveURL(/\/inbox$/);
   const grid = page.getByRole('grid', { name: 'Inbox' });
-  const unreadRow = grid
-    .getByRole('row')
-    .filter({ has: page.getByRole('img', { name: 'Unread document' }) })
-    .first();
+  // Unread rows carry the list's unread class (the icon alone is not a stable handle: the phone card draws it too).
+  const unreadRow = grid.locator('[role="row"].document-row--unread').first();
   await expect(unreadRow).toBeVisible();
   const docLink = unreadRow.getByRole('link').first();
   const docId = ((await docLink.textContent()) ?? '').trim();
@@ -187,5 +195,9 @@ test('an uploaded logo leaves the top-bar search its room at laptop widths (issu
     const overflow = await banner.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await expect(page.getByRole('button', { name: 'Account menu' })).toBeInViewport();
+    // Issue 27 item 29: the search gives way before the company name beside the logo is cut.
+    const name = banner.getByTestId('selected-company-name');
+    await expect(name).toHaveText('Permian Basin Services LLC');
+    expect(await name.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
   }
 });

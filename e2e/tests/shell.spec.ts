@@ -5,7 +5,7 @@ test('the welcome dialog greets an administrator until they opt out', async ({ p
   await signIn(page, 'admin@hawthorne.example');
   const dialog = page.getByRole('dialog', { name: 'Welcome to Flowline' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'TAKE ME TO LOGO' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Take me to logo' })).toBeVisible();
   await dialog.getByLabel('Do not show this message again').check();
   await dialog.getByRole('button', { name: 'Skip for now' }).click();
   await expect(dialog).toBeHidden();

@@ -82,6 +82,9 @@ test('a ReadOnly user does not see the admin section; an Administrator does', as
     'Users',
     'API Keys',
     'Coding Rules',
+    'Price Books',
+    'Approval Policies',
+    'Terminology',
     'Connections',
     'Invitations',
     'Background jobs',
@@ -95,6 +98,12 @@ test('a temporary-password user is forced to change it', async ({ page }) => {
   await fillLoginPage(page, 'newhire@permian.example', 'temporary-pass-1');
 
   await expect(page.getByRole('heading', { name: 'Change your password' })).toBeVisible();
+  // Issue 27 item 29: the form's own message, not the browser's bubble.
+  await page.getByLabel('New password', { exact: true }).fill('short1');
+  await page.getByLabel('Confirm new password').fill('short1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Password must be at least 10 characters');
+
   await page.getByLabel('New password', { exact: true }).fill('brand-new-pass-2');
   await page.getByLabel('Confirm new password').fill('brand-new-pass-3');
   await page.getByRole('button', { name: 'Change password' }).click();

@@ -42,7 +42,7 @@ test('the owner signs a pending division order on the page; the operator sees it
   const signedFrom = page.url();
 
   // Return → capture mode: drag a box on the first page.
-  await page.getByRole('button', { name: 'Return' }).click();
+  await page.getByRole('button', { name: 'Return', exact: true }).click();
   await expect(
     page.getByText('Click and drag on the document to select the location of your signature.'),
   ).toBeVisible();
@@ -76,6 +76,13 @@ test('the owner signs a pending division order on the page; the operator sees it
   await page.getByRole('button', { name: 'Verify signature evidence' }).click();
   await expect(page.getByText(/The signature evidence is intact/)).toBeVisible();
   await page.keyboard.press('Escape');
+  // Versions lists the unsigned original too, and it opens (issue 27 item 14).
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  const versions = page.getByRole('list', { name: 'Versions' });
+  await expect(versions.getByRole('link', { name: /^Version 2/ })).toBeVisible();
+  await versions.getByRole('link', { name: /^Version 1/ }).click();
+  await expect.poll(() => page.url()).toBe(signedFrom);
+  await expect(page.getByRole('button', { name: 'Return', exact: true })).toHaveCount(0);
   await logOut(page);
 
   // The operator: the list says Returned Signed; the downloaded PDF is digitally signed.
@@ -96,6 +103,53 @@ test('the owner signs a pending division order on the page; the operator sees it
   await page.getByRole('button', { name: 'Certificate' }).click();
   const certificateFile = fs.readFileSync((await (await certificate).path())!);
   expect(certificateFile.subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('the owner declines a pending division order with a required reason the operator reads', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, OWNER);
+  await skipWelcome(page);
+  await openPendingDivisionOrder(page, 'Caprock State Lease');
+  const decline = page.getByRole('button', { name: 'Decline', exact: true });
+
+  // Offered beside Return; Cancel in the confirmation changes nothing.
+  await expect(page.getByRole('button', { name: 'Return', exact: true })).toBeVisible();
+  await decline.click();
+  const confirm = page.getByRole('dialog', { name: 'Decline this division order?' });
+  await expect(confirm).toContainText('goes back to the operator unsigned, with your reason');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(decline).toBeVisible();
+
+  // A reason is required; Other needs the owner's words.
+  await decline.click();
+  await confirm.getByRole('button', { name: 'Decline' }).click();
+  await expect(confirm).toContainText('Choose a reason');
+  await confirm.getByRole('radio', { name: 'Interest is wrong' }).check();
+  await confirm
+    .getByRole('textbox', { name: 'Details (optional)' })
+    .fill('Our decimal is 0.0078125 on tract 2 only.');
+  await confirm.getByRole('button', { name: 'Decline' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('Returned Unsigned').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Return', exact: true })).toHaveCount(0);
+  await expect(decline).toHaveCount(0);
+  await logOut(page);
+
+  // The operator reads the reason on its document screen and in the history.
+  await signIn(page, OPERATOR);
+  await skipWelcome(page);
+  await openPendingDivisionOrder(page, 'Caprock State Lease');
+  const text = 'Interest is wrong: Our decimal is 0.0078125 on tract 2 only.';
+  const reason = page.getByRole('alert').filter({ hasText: 'Return Reason' });
+  await expect(reason).toContainText(text);
+  await page.getByRole('tab', { name: 'Audit History' }).click();
+  const entries = page.getByRole('list', { name: 'History entries' });
+  await expect(entries).toContainText('Returned Unsigned');
+  await expect(entries).toContainText(`Reason: ${text}`);
 });
 
 test('on a phone, Return says the desktop version is needed', async ({ page }) => {

@@ -10,11 +10,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import type { Database } from './db/client';
 import { runInRequestScope } from './db/tenant-scope';
+import { registerReadYourWrites } from './http/read-your-writes';
 import type { SigningKeys } from './auth/keys';
 import { requestContextPlugin } from './auth/request-context';
+import { createApiKeyStore } from './modules/api-keys/store';
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token';
 import { registerEmbeddedIssuer } from './auth/embedded-issuer/index';
 import { registerErrorHandler } from './http/error-handler';
@@ -23,13 +25,19 @@ import { registerOpenApi } from './http/openapi';
 import { registerSpa } from './http/spa';
 import { apiModules } from './modules/index';
 import { registerJobHandlers } from './jobs/index';
+import { registerIdempotency } from './http/idempotency';
+import { registerMetricsEndpoint } from './http/metrics-endpoint';
+import { registerOperationalMetrics } from './http/operational-metrics';
 import { createPlatform } from './platform/index';
 import type { JobRuntime } from './platform/jobs/index';
+import { startInboundListener, type InboundListener } from './modules/inbound-email/smtp-listener';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The job engine: started with the app, stopped when it closes. */
     jobs: JobRuntime;
+    /** The inbound SMTP listener (INBOUND_SMTP_PORT), once the app is ready; null = none. */
+    inboundMail: InboundListener | null;
   }
 }
 
@@ -52,8 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? { level: config.logLevel },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined) ?? crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
-    // TRUST_PROXY: false, a hop count or proxy addresses. The cast keeps Fastify's HTTP/1 overload.
-    trustProxy: config.trustProxy as boolean,
+    // TRUST_PROXY(_HOPS): false, proxy addresses, or a check. The cast keeps the HTTP/1 overload.
+    trustProxy: fastifyTrustProxy(config.trustProxy) as boolean,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   // First hook: an empty row-level-security scope per request, filled once the tenant is known
@@ -91,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailTransport,
     log: app.log,
   });
+  registerMetricsEndpoint(app, platform.metrics, config.metricsToken);
+  registerOperationalMetrics(platform.metrics, database);
   // Every instance can queue; it works the queues only with JOB_WORKERS=in-process.
   await jobs.start();
   app.decorate('jobs', jobs);
@@ -101,14 +111,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const verifyToken = deps.verifyToken ?? createTokenVerifier(config, deps.keys);
-  await app.register(requestContextPlugin, { db: database.db, database, verifyToken });
+  await app.register(requestContextPlugin, {
+    db: database.db,
+    database,
+    verifyToken,
+    apiKeyFailuresPerMinute: config.rateLimits.apiKeyFailures,
+    apiKeys: createApiKeyStore(database.db),
+  });
+  // After the request context (it needs the tenant), before the routes it covers.
+  registerIdempotency(app, database.db);
+  registerReadYourWrites(app, database);
   await app.register(
     async (api) => {
       for (const mod of apiModules)
-        await api.register(mod, { config, db: database.db, database, verifyToken, ...platform });
+        await api.register(mod, {
+          config,
+          db: database.db,
+          readDb: database.readDb,
+          database,
+          verifyToken,
+          ...platform,
+        });
     },
     { prefix: '/api' },
   );
+
+  // Invoices by e-mail (docs/inbound-email.md): listens once the app is ready, stops with it.
+  app.decorate('inboundMail', null);
+  const inboundPort = config.inboundMail.port;
+  if (inboundPort !== null) {
+    app.addHook('onReady', async () => {
+      app.inboundMail = await startInboundListener(
+        { db: database.db, blobStore: platform.blobStore, jobs, config: config.inboundMail },
+        app.log,
+        { host: config.inboundMail.host, port: inboundPort },
+      );
+      app.log.info({ port: app.inboundMail.port }, 'inbound SMTP listener ready');
+    });
+    app.addHook('onClose', async () => {
+      await app.inboundMail?.close();
+    });
+  }
 
   await registerSpa(app, config);
   return app;

@@ -1,3 +1,5 @@
+import { BlockList, isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DOCUMENT_UPLOAD_MAX_BYTES } from '@flowline/shared';
@@ -19,6 +21,18 @@ const zEnv = z
     DATA_DIR: z.string().default('./data'),
     /** PostgreSQL server; when unset the embedded PGlite database under DATA_DIR/db is used. */
     DATABASE_URL: z.string().optional(),
+    /**
+     * The schema owner's PostgreSQL connection: migrations (and pg-boss's schema) run with it, so
+     * DATABASE_URL can be a runtime role that owns nothing (docs/row-level-security.md).
+     */
+    DATABASE_MIGRATION_URL: z.string().optional(),
+    /**
+     * Streaming replicas for the reads that dominate, comma-separated (docs/read-replicas.md);
+     * only with DATABASE_URL.
+     */
+    DATABASE_READ_URL: z.string().optional(),
+    /** A replica further behind the primary than this is skipped until it catches up. */
+    DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).default(5000),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -34,18 +48,54 @@ const zEnv = z
     /** Allowed browser origins for CORS, comma-separated. Closed (same-origin only) by default. */
     CORS_ORIGINS: z.string().default(''),
     LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Chat posts a minute per user (all threads) and per thread (both companies together). */
+    CHAT_POSTS_PER_MINUTE_PER_USER: z.coerce.number().int().min(1).default(30),
+    CHAT_POSTS_PER_MINUTE_PER_THREAD: z.coerce.number().int().min(1).default(20),
+    /** Wrong API keys a minute from one client address before its key calls answer 429. */
+    API_KEY_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     /** Seed demo data when the database is empty (on by default in the embedded mode). */
     SEED_DEMO_DATA: z.enum(['auto', 'always', 'never']).default('auto'),
     /** Flags switched on for every company, comma-separated (e.g. accounting-reports). */
     FEATURE_FLAGS: z.string().default(''),
     SMTP_URL: z.string().optional(),
+    /**
+     * Invoices by e-mail (docs/inbound-email.md): the SMTP listener's port; unset = no listener
+     * (`npm start` sets 2525), 0 = any free port (tests).
+     */
+    INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Where the listener binds; loopback by default (a relay in front of it faces the world). */
+    INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+    /** Each company receives at <company-code>@<INBOUND_MAIL_DOMAIN>. */
+    INBOUND_MAIL_DOMAIN: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'INBOUND_MAIL_DOMAIN must be a domain name')
+      .default('inbound.flowline.local'),
+    /** Largest accepted message (the whole MIME text, attachments base64-encoded). */
+    INBOUND_MAIL_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(25 * 1024 * 1024),
+    /** Document attachments in one message. */
+    INBOUND_MAIL_MAX_ATTACHMENTS: z.coerce.number().int().min(1).max(100).default(10),
+    /** Messages one sender address may deliver in any hour (all companies together). */
+    INBOUND_MAIL_PER_SENDER_PER_HOUR: z.coerce.number().int().min(1).default(60),
     /** The unauthenticated /dev/mail page (only without SMTP_URL, only to loopback sockets). */
     DEV_MAILBOX: zBooleanFlag.default(false),
     /**
-     * Which proxies may set X-Forwarded-For: unset = none, a number = that many hops,
-     * otherwise a comma-separated list of proxy addresses or CIDR ranges.
+     * Which proxies may set X-Forwarded-For: unset = none; otherwise a comma-separated list of
+     * proxy addresses, CIDR ranges or the names loopback, linklocal, uniquelocal. A bare hop
+     * count is refused: it cannot check the proxy's own address (Fastify trusts nothing then).
      */
     TRUST_PROXY: z.string().trim().optional(),
+    /**
+     * With TRUST_PROXY: how many proxies in a row may add to X-Forwarded-For (e.g. 2 for a CDN
+     * in front of the load balancer); the nearest one must be a TRUST_PROXY address. Unset =
+     * every listed address is trusted, at any depth.
+     */
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(16).optional(),
     WEB_DIST_DIR: z.string().optional(),
     /** Largest document upload in bytes (default 500 MB, spec 1 §9); tests lower it. */
     DOCUMENT_UPLOAD_MAX_BYTES: z.coerce
@@ -68,6 +118,25 @@ const zEnv = z
      * arrived meanwhile); docs/notifications.md. 0 = at once (tests, e2e).
      */
     NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).default(60),
+    /** Documents read at once by this process, and OCR worker threads (docs/document-intelligence.md). */
+    READING_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** Pages read per document; later pages are not read (the user is told). */
+    READING_MAX_PAGES: z.coerce.number().int().min(1).default(200),
+    /**
+     * Pages read for one company's documents in any hour; a document past it waits (the user is
+     * told) rather than holding the readers. 0 = no quota.
+     */
+    READING_PAGES_PER_HOUR: z.coerce.number().int().min(0).default(5000),
+    /**
+     * Pages read in one turn: a longer document is read in batches, each queued again behind other
+     * companies' documents, so no backlog holds a reader longer than one batch.
+     */
+    READING_PAGE_BATCH: z.coerce.number().int().min(1).default(10),
+    /**
+     * Serves Prometheus metrics at /metrics to requests bearing this token (docs/operations.md);
+     * unset = no /metrics at all.
+     */
+    METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
     /** How often files left by interrupted uploads are removed (also once at start); 0 = never. */
     ORPHAN_SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     /** Where files live: `fs` = DATA_DIR/files (embedded), `s3` = an S3-compatible bucket. */
@@ -92,6 +161,16 @@ const zEnv = z
      * decrypt; unset = one generated once into DATA_DIR/keys (docs/secrets-at-rest.md).
      */
     DATA_ENCRYPTION_KEYS: z.string().trim().optional(),
+  })
+  .superRefine((e, ctx) => {
+    const problem = trustProxyProblem(e.TRUST_PROXY);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: problem });
+    if (e.TRUST_PROXY_HOPS !== undefined && !proxyList(e.TRUST_PROXY).length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY_HOPS'],
+        message: "TRUST_PROXY_HOPS needs TRUST_PROXY: the nearest proxy's address or CIDR range",
+      });
   })
   .superRefine((e, ctx) => {
     if (!e.DATA_ENCRYPTION_KEYS) return;
@@ -122,6 +201,12 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_MIGRATION_URL: the schema owner's connection; null = DATABASE_URL migrates. */
+  databaseMigrationUrl: string | null;
+  /** DATABASE_READ_URL, split: read replicas (empty = none). */
+  databaseReadUrls: string[];
+  /** DATABASE_READ_MAX_LAG_MS. */
+  databaseReadMaxLagMs: number;
   logLevel: string;
   oidc: {
     /** True when this process runs the issuer itself. */
@@ -135,12 +220,26 @@ export interface AppConfig {
   };
   corsOrigins: string[];
   loginRateLimitPerMinute: number;
+  /** Per-minute limits of the API (docs/security.md, 'Rate limits'). */
+  rateLimits: { chatPerUser: number; chatPerThread: number; apiKeyFailures: number };
   seedDemoData: 'auto' | 'always' | 'never';
   featureFlags: string[];
   smtpUrl: string | null;
   devMailbox: boolean;
-  /** Fastify's trustProxy: false, a hop count or a list of proxy addresses. */
-  trustProxy: false | number | string[];
+  /** Invoices by e-mail (INBOUND_*; docs/inbound-email.md); port null = no listener. */
+  inboundMail: {
+    port: number | null;
+    host: string;
+    domain: string;
+    maxBytes: number;
+    maxAttachments: number;
+    perSenderPerHour: number;
+  };
+  /**
+   * Which proxies may set X-Forwarded-For: false = none, a list of addresses/CIDRs/names, or that
+   * list with a hop count (the nearest proxy must be listed). app.ts turns it into Fastify's.
+   */
+  trustProxy: false | string[] | { addresses: string[]; hops: number };
   webDistDir: string;
   documentUploadMaxBytes: number;
   orphanSweepIntervalMinutes: number;
@@ -148,6 +247,19 @@ export interface AppConfig {
   jobWorkers: 'in-process' | 'off';
   /** JOB_MAINTENANCE_INTERVAL_SECONDS: how often lost active jobs are expired (docs/jobs.md). */
   jobMaintenanceIntervalSeconds: number;
+  /** METRICS_TOKEN: the bearer token of /metrics; null = not served. */
+  metricsToken: string | null;
+  /** Reading documents (issue 28 item 2; docs/document-intelligence.md "Fair and bounded"). */
+  reading: {
+    /** READING_CONCURRENCY: documents read at once and OCR threads; the CPU count by default. */
+    concurrency: number;
+    /** READING_MAX_PAGES: pages read per document. */
+    maxPages: number;
+    /** READING_PAGES_PER_HOUR: pages read per company in any hour (0 = no quota). */
+    pagesPerHour: number;
+    /** READING_PAGE_BATCH: pages read in one turn of the queue. */
+    pageBatch: number;
+  };
   /** NOTIFICATION_MAIL_DELAY_SECONDS: the digest window of notification mails. */
   notificationMailDelaySeconds: number;
   /** The blob store: `fs` under DATA_DIR/files, or `s3` with `s3` set. */
@@ -190,6 +302,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseMigrationUrl: (e.DATABASE_URL && e.DATABASE_MIGRATION_URL) || null,
+    databaseReadUrls: e.DATABASE_URL
+      ? (e.DATABASE_READ_URL ?? '')
+          .split(',')
+          .map((url) => url.trim())
+          .filter(Boolean)
+      : [],
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     logLevel: e.LOG_LEVEL,
     oidc: {
       embedded,
@@ -202,17 +322,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     corsOrigins: list(e.CORS_ORIGINS),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    rateLimits: {
+      chatPerUser: e.CHAT_POSTS_PER_MINUTE_PER_USER,
+      chatPerThread: e.CHAT_POSTS_PER_MINUTE_PER_THREAD,
+      apiKeyFailures: e.API_KEY_FAILURES_PER_MINUTE,
+    },
     seedDemoData: e.SEED_DEMO_DATA,
     featureFlags: list(e.FEATURE_FLAGS),
     smtpUrl: e.SMTP_URL ?? null,
     devMailbox: e.DEV_MAILBOX,
-    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    inboundMail: {
+      port: e.INBOUND_SMTP_PORT ?? null,
+      host: e.INBOUND_SMTP_HOST,
+      domain: e.INBOUND_MAIL_DOMAIN,
+      maxBytes: e.INBOUND_MAIL_MAX_BYTES,
+      maxAttachments: e.INBOUND_MAIL_MAX_ATTACHMENTS,
+      perSenderPerHour: e.INBOUND_MAIL_PER_SENDER_PER_HOUR,
+    },
+    trustProxy: parseTrustProxy(e.TRUST_PROXY, e.TRUST_PROXY_HOPS),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '../web/dist')),
     documentUploadMaxBytes: e.DOCUMENT_UPLOAD_MAX_BYTES,
     orphanSweepIntervalMinutes: e.ORPHAN_SWEEP_INTERVAL_MINUTES,
     jobWorkers: e.JOB_WORKERS,
     jobMaintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
     notificationMailDelaySeconds: e.NOTIFICATION_MAIL_DELAY_SECONDS,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    reading: {
+      concurrency: e.READING_CONCURRENCY ?? Math.max(1, os.availableParallelism()),
+      maxPages: e.READING_MAX_PAGES,
+      pagesPerHour: e.READING_PAGES_PER_HOUR,
+      pageBatch: e.READING_PAGE_BATCH,
+    },
     blobStore: e.BLOB_STORE,
     s3:
       e.BLOB_STORE === 's3' && e.S3_BUCKET
@@ -235,13 +375,85 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-function parseTrustProxy(value: string | undefined): false | number | string[] {
-  if (!value || value === 'false') return false;
-  if (/^\d+$/.test(value)) return Number(value);
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function proxyList(value: string | undefined): string[] {
+  if (!value || value === 'false') return [];
   return value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** An address, a CIDR range (a.b.c.d/n, ::/n) or one of proxy-addr's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  // proxy-addr (Fastify) refuses a /0 prefix: trusting every address is never meant.
+  return /^\d+$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Why TRUST_PROXY cannot work as given, or null. */
+export function trustProxyProblem(value: string | undefined): string | null {
+  if (/^\d+$/.test(value ?? ''))
+    return (
+      `TRUST_PROXY=${value} trusts no proxy: a bare hop count cannot check the proxy's own address. ` +
+      "Give the proxy's address or CIDR range (e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8), " +
+      'and TRUST_PROXY_HOPS for a chain of proxies'
+    );
+  if (value === 'true')
+    return "TRUST_PROXY=true would believe any client's X-Forwarded-For: give the proxy's address or CIDR range";
+  const wrong = proxyList(value).filter((entry) => !isProxyEntry(entry));
+  return wrong.length
+    ? `TRUST_PROXY: not an address, CIDR range or loopback/linklocal/uniquelocal: ${wrong.join(', ')}`
+    : null;
+}
+
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** Matches an address against TRUST_PROXY's entries (IPv4-mapped IPv6 as IPv4). */
+function proxyMatcher(entries: string[]): (address: string) => boolean {
+  const list = new BlockList();
+  for (const entry of entries.flatMap((e) => NAMED_RANGES[e] ?? [e])) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return (address) => {
+    const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+    if (isIP(v4) === 4) return list.check(v4, 'ipv4');
+    return isIP(address) === 6 && list.check(address, 'ipv6');
+  };
+}
+
+/**
+ * Fastify's trustProxy for the configuration: the list as is, or — with a hop count — a function
+ * trusting the socket peer only when it is a listed proxy, then up to `hops` proxies in a row.
+ */
+export function fastifyTrustProxy(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || Array.isArray(trust)) return trust;
+  const isProxy = proxyMatcher(trust.addresses);
+  const hops = trust.hops;
+  return (address, hop) => (hop === 0 ? isProxy(address) : hop < hops);
+}
+
+function parseTrustProxy(
+  value: string | undefined,
+  hops: number | undefined,
+): AppConfig['trustProxy'] {
+  const addresses = proxyList(value);
+  if (!addresses.length) return false;
+  return hops === undefined ? addresses : { addresses, hops };
 }
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped form: the socket peer is this machine. */

@@ -4,7 +4,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly fields?: Record<string, string>,
+    /** By field key, or located problems of a document refused as a whole (PIDX). */
+    readonly fields?: Record<string, string> | Array<{ path: string; message: string }>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -24,3 +25,15 @@ export const forbidden = (message = 'You do not have permission to do this', cod
 export const notFound = (message = 'Not found', code = 'not_found') =>
   new AppError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new AppError(409, code, message);
+
+/** 429 rate_limited with Retry-After (seconds); the error handler sets the header. */
+export class RateLimitError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      'rate_limited',
+      `Too many requests. Please wait ${retryAfterSeconds} seconds and try again.`,
+    );
+  }
+}
+export const rateLimited = (retryAfterSeconds: number) => new RateLimitError(retryAfterSeconds);

@@ -1,10 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isLoopbackHost, type AppConfig } from './config';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from './db/client';
-import { demoLoginsText, isDatabaseEmpty, seedDemoData } from './db/seed/demo';
+import { grantJobSchemaSql, runtimeRoleWarnings } from './db/runtime-role';
+import { installJobSchema, JOB_SCHEMA } from './platform/jobs/engine';
+import { demoLoginsText, isDatabaseEmpty, seedDemoData } from './demo/demo';
 import { seedReferenceData } from './db/seed/reference-data';
 import { loadOrCreateSigningKeys, type SigningKeys } from './auth/keys';
 import { createBlobStore } from './platform/blob-store/index';
+import { SecretKeyError } from './platform/crypto/envelope';
 import { keyRingFor } from './platform/crypto/key-ring';
 import { encryptLegacySecrets } from './maintenance/secrets-at-rest';
 
@@ -13,14 +17,42 @@ import { encryptLegacySecrets } from './maintenance/secrets-at-rest';
  * older version stored in plain text (docs/secrets-at-rest.md).
  */
 export async function prepareDatabase(config: AppConfig): Promise<Database> {
+  if (config.databaseUrl && config.databaseMigrationUrl) await prepareSchemaAsOwner(config);
   const database = await openDatabase({
     url: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
     pgliteDir: `${config.dataDir}/db`,
+    readUrls: config.databaseReadUrls,
+    maxReadLagMs: config.databaseReadMaxLagMs,
   });
-  await database.migrate();
+  if (!config.databaseMigrationUrl) await database.migrate();
   await seedReferenceData(database.db);
   await encryptLegacySecrets(database.db, keyRingFor(config));
   return database;
+}
+
+/**
+ * With DATABASE_MIGRATION_URL: migrations and pg-boss's schema and queues run as the schema
+ * owner, which then grants the runtime group (flowline_runtime) the job tables; DATABASE_URL's
+ * runtime role only reads and writes rows (docs/row-level-security.md).
+ */
+async function prepareSchemaAsOwner(config: AppConfig): Promise<void> {
+  const owner = await openDatabase({ url: config.databaseMigrationUrl, poolSize: 2 });
+  try {
+    await owner.migrate();
+    await installJobSchema(owner, silentLog);
+    for (const statement of grantJobSchemaSql(JOB_SCHEMA))
+      await owner.db.execute(sql.raw(statement));
+  } finally {
+    await owner.close();
+  }
+}
+
+const silentLog = { debug() {}, info() {}, warn() {}, error() {} };
+
+/** Start-up warnings about DATABASE_URL's role (superuser, BYPASSRLS, owner); server only. */
+export async function databaseRoleWarnings(database: Database): Promise<string[]> {
+  return database.kind === 'postgres' ? runtimeRoleWarnings(database.db) : [];
 }
 
 /**
@@ -42,11 +74,36 @@ export async function seedDemoIfWanted(config: AppConfig, database: Database): P
   return true;
 }
 
+/** A start-up problem the operator fixes in the configuration: main prints only its message. */
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/**
+ * The embedded issuer's keys, stored encrypted in the database. An instance whose key ring does
+ * not open them (a second instance without the first one's DATA_ENCRYPTION_KEYS, which generated
+ * a key of its own into its DATA_DIR) stops with what to set instead of a decryption stack.
+ */
 export async function loadIssuerKeys(
   config: AppConfig,
   database: Database,
 ): Promise<SigningKeys | null> {
-  return config.oidc.embedded ? loadOrCreateSigningKeys(database.db, keyRingFor(config)) : null;
+  if (!config.oidc.embedded) return null;
+  try {
+    return await loadOrCreateSigningKeys(database.db, keyRingFor(config));
+  } catch (error) {
+    if (!(error instanceof SecretKeyError)) throw error;
+    const where = config.dataEncryptionKeys
+      ? 'DATA_ENCRYPTION_KEYS'
+      : `the key generated into ${config.dataDir}/keys`;
+    throw new StartupError(
+      `This database's secrets were encrypted by another instance, and ${where} does not open them. ` +
+        "Every instance on one database needs the first instance's DATA_ENCRYPTION_KEYS (without it, the line in that instance's DATA_DIR/keys/data-encryption.keys), " +
+        'the same SIGNING_P12_PATH (and SIGNING_P12_PASSPHRASE) and the shared file store (BLOB_STORE=s3 or one shared DATA_DIR/files); see README, "Several instances". ' +
+        `(${error.message})`,
+      { cause: error },
+    );
+  }
 }
 
 export function printDemoLogins(log: FastifyBaseLogger | Console, config: AppConfig) {

@@ -2,10 +2,12 @@ import { pino } from 'pino';
 import { loadConfig } from './config';
 import { registerJobHandlers } from './jobs/index';
 import { scheduleOrphanSweep } from './maintenance/orphan-sweep-job';
+import { scheduleExpiryReminders } from './modules/legal-documents/expiry-reminders';
+import { scheduleDivisionOrderReminders } from './modules/division-orders/reminder-job';
 import { createBlobStore } from './platform/blob-store/index';
 import { createJobEngine } from './platform/jobs/index';
 import { createMailTransport } from './platform/mail/mail-queue';
-import { prepareDatabase } from './startup';
+import { databaseRoleWarnings, prepareDatabase } from './startup';
 
 /**
  * `npm run worker`: works the job queues without serving HTTP, for deployments that run the API
@@ -18,6 +20,7 @@ if (!config.databaseUrl)
   );
 const log = pino({ level: config.logLevel, name: 'flowline-worker' });
 const database = await prepareDatabase(config);
+for (const warning of await databaseRoleWarnings(database)) log.warn(warning);
 const blobStore = createBlobStore(config);
 const engine = createJobEngine(
   database,
@@ -50,6 +53,8 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 started = (async () => {
   await engine.start();
   await scheduleOrphanSweep(engine, config);
+  await scheduleExpiryReminders(engine);
+  await scheduleDivisionOrderReminders(engine);
 })();
 await started;
 log.info('worker started: working the job queues');

@@ -203,15 +203,32 @@ describe('POST /api/users/{id}/emailaddress', () => {
     ).toBe(403);
   });
 
-  it('a taken address is accepted as a request (nothing revealed) and refused when confirmed', async () => {
+  it('refuses an address another user already has up front (409), writing and mailing nothing', async () => {
+    const before = await t.db.select().from(devMailbox);
     const res = await call(admin, 'POST', `/users/${reader.id}/emailaddress`, {
-      emailAddress: 'olga@other.example',
+      emailAddress: 'OLGA@other.example',
     });
-    expect(res.statusCode).toBe(200);
-    const confirmed = await confirm((await confirmationToken('olga@other.example'))!);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'email_exists',
+      message: 'User with the same email already exist.',
+    });
+    expect(await t.db.select().from(devMailbox)).toHaveLength(before.length);
+    expect((await call(admin, 'GET', `/users/${reader.id}`)).json().pendingEmailAddress).toBeNull();
+  });
+
+  it('an address taken after the request is refused when confirmed, and the waiting state clears', async () => {
+    const res = await call(admin, 'POST', `/users/${reader.id}/emailaddress`, {
+      emailAddress: 'late-taker@acme.example',
+    });
+    expect(res.json().pendingEmailAddress).toBe('late-taker@acme.example');
+    const token = await confirmationToken('late-taker@acme.example');
+    await buildMember(t.db, acme, [Role.User], { emailAddress: 'late-taker@acme.example' });
+    const confirmed = await confirm(token!);
     expect(confirmed.statusCode).toBe(409);
     const [row] = await t.db.select().from(users).where(eq(users.id, reader.id));
     expect(row?.emailAddress).toBe('c-reader@acme.example');
+    expect((await call(admin, 'GET', `/users/${reader.id}`)).json().pendingEmailAddress).toBeNull();
   });
 
   it('someone who has not joined yet is re-added rather than renamed (409)', async () => {

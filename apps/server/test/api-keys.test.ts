@@ -163,3 +163,46 @@ describe('API keys', () => {
     expect((await stranger({ method: 'GET', url: '/api/apikeys' })).json()).toEqual([]);
   });
 });
+
+describe('wrong keys (issue 28 item 6)', () => {
+  const fromAddress = (key: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/current',
+      remoteAddress,
+      headers: { 'x-api-key': key },
+    });
+
+  it('limits failed attempts per address (429 + Retry-After) and shows them on the key', async () => {
+    const created = await createKey(Role.ReadOnly, 'Guessed');
+    // 20 wrong keys a minute (the default) from one address answer 401 …
+    const guesses = Array.from({ length: 25 }, (_, i) =>
+      i % 2 ? `${created.keyPrefix}${'x'.repeat(40)}${i}` : `flk_unknown${i}`,
+    );
+    const statuses: number[] = [];
+    for (const guess of guesses)
+      statuses.push((await fromAddress(guess, '198.51.100.61')).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    // … then 429 with Retry-After, even for the right key from that address.
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+    const right = await fromAddress(created.key, '198.51.100.61');
+    expect(right.statusCode).toBe(429);
+    expect(right.json().error.code).toBe('rate_limited');
+    expect(Number(right.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(right.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another address is not affected.
+    expect((await fromAddress(created.key, '198.51.100.62')).statusCode).toBe(200);
+
+    // The Administrator sees the failed attempts of the key whose prefix was guessed (10 of
+    // the 20 counted ones), and its last use.
+    const list = await asPurchaserAdmin({ method: 'GET', url: '/api/apikeys' });
+    const shown = list
+      .json<
+        { id: number; failedAttempts: number; lastFailedAt: string | null; lastUsedAt: string }[]
+      >()
+      .find((k) => k.id === created.id);
+    expect(shown?.failedAttempts).toBe(10);
+    expect(shown?.lastFailedAt).toBeTruthy();
+    expect(shown?.lastUsedAt).toBeTruthy();
+  });
+});

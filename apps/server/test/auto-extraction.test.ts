@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocumentTypeId, FeatureFlag, HistoryOperation } from '@flowline/shared';
 import type { Db } from '../src/db/client';
 import { documentExtractions, documentMetadata, documentPages } from '../src/db/schema/index';
+import { FILL_THRESHOLD } from '../src/modules/document-intelligence/proposals/index';
 import { readDocumentPages } from '../src/modules/document-intelligence/reading/index';
 import { setFlag } from '../src/modules/feature-flags/service';
 import { buildDocument, routeOf } from './helpers/document-factories';
@@ -192,6 +193,46 @@ describe('POST /api/autoextraction', () => {
     expect(value('docNumber')).toBeUndefined();
   });
 
+  it('GET /documents/{id} gives the proposals to the one who may edit, and to no one else', async () => {
+    const doc = await draftInvoice();
+    await markRead(t.db, doc.id, pdf);
+    const stored = [
+      { key: 'docNumber', value: 'ACM-20417', confidence: 0.62 },
+      { key: 'docTotal', value: '7050.00', confidence: 0.95 },
+    ];
+    await t.db
+      .update(documentExtractions)
+      .set({ proposals: stored })
+      .where(eq(documentExtractions.documentId, doc.id));
+    const read = (as = asUser, id = doc.id) => as({ method: 'GET', url: `/api/documents/${id}` });
+    const own = await read();
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().extraction.proposals).toEqual(stored);
+    // A ReadOnly member reads the document but is offered nothing to fill.
+    const readOnly = await read(caller(t, w.readOnly, w.vendor));
+    expect(readOnly.statusCode).toBe(200);
+    expect(readOnly.json().extraction.proposals).toBeUndefined();
+    expect((await read(caller(t, w.strangerUser, w.stranger))).statusCode).toBe(404);
+    // Malformed stored proposals are not passed on.
+    await t.db
+      .update(documentExtractions)
+      .set({ proposals: { not: 'a list' } })
+      .where(eq(documentExtractions.documentId, doc.id));
+    expect((await read()).json().extraction.proposals).toEqual([]);
+
+    // Sent: the receiver never sees the sender's reading, and the sender can no longer edit.
+    const sentId = await sendVendorInvoice(t, w);
+    await markRead(t.db, sentId, pdf);
+    await t.db
+      .update(documentExtractions)
+      .set({ proposals: stored })
+      .where(eq(documentExtractions.documentId, sentId));
+    const receiver = await read(caller(t, w.purchaserUser, w.purchaser), sentId);
+    expect(receiver.statusCode).toBe(200);
+    expect(receiver.json().extraction?.proposals).toBeUndefined();
+    expect((await read(asUser, sentId)).json().extraction.proposals).toBeUndefined();
+  });
+
   it('refuses a wrong document type and bad bodies with 400', async () => {
     const doc = await draftInvoice();
     const mismatch = await asUser({
@@ -260,12 +301,23 @@ describe('after an upload', () => {
       doc.metadata.find((m: { metadata: { key: string } }) => m.metadata.key === key);
     expect(entry('docNumber')).toMatchObject({ value: 'MWS-88213', autoExtracted: true });
     expect(entry('docInvoiceDate')).toMatchObject({ value: '2026-07-22', autoExtracted: true });
-    expect(Number(entry('docTotal').value)).toBe(12480.5);
+    // A scanned total with no subtotal or lines to check it against is proposed, not filled
+    // (issue 34: a lost decimal point cannot be told from a real amount).
+    expect(entry('docTotal')?.value ?? null).toBeNull();
+    const [extraction] = await t.db
+      .select()
+      .from(documentExtractions)
+      .where(eq(documentExtractions.documentId, id));
+    const total = (
+      extraction!.proposals as { key: string; value: string; confidence: number }[]
+    ).find((p) => p.key === 'docTotal');
+    expect(Number(total?.value)).toBe(12480.5);
+    expect(total!.confidence).toBeLessThan(FILL_THRESHOLD);
     expect(entry('docPONumber')).toMatchObject({ value: 'MINE-1', autoExtracted: false });
     const auto = (await historyOf(t.db, id)).filter(
       (h) => h.operationId === HistoryOperation.AutoExtraction,
     );
-    expect(auto.length).toBeGreaterThanOrEqual(3);
+    expect(auto.length).toBeGreaterThanOrEqual(2);
     expect(auto.every((h) => h.userId === null)).toBe(true);
   }, 180_000);
 });

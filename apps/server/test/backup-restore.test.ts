@@ -20,7 +20,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrationsFolder, openDatabase, type Database } from '../src/db/client';
 import { lockFileOf } from '../src/db/pglite-lock';
-import { seedDemoData } from '../src/db/seed/demo';
+import { seedDemoData } from '../src/demo/demo';
 import {
   BackupError,
   openPglite,
@@ -56,12 +56,13 @@ const tmpDir = (name: string) => {
   return dir;
 };
 
-function configFor(dataDir: string, databaseUrl?: string): AppConfig {
+function configFor(dataDir: string, databaseUrl?: string, migrationUrl?: string | null): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(migrationUrl ? { DATABASE_MIGRATION_URL: migrationUrl } : {}),
   });
 }
 
@@ -403,7 +404,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore: a PostgreSQ
     const sourceDir = tmpDir('backup-pg-source');
     const database = await createTestDatabase();
     if (database.raw.kind !== 'postgres') throw new Error('expected PostgreSQL');
-    const sourceUrl = database.raw.url;
+    // The suite's app connects as the runtime role; backups run as the schema owner.
+    const runtimeUrl = database.raw.url;
+    const sourceUrl = database.raw.migrationUrl ?? runtimeUrl;
     try {
       const t = await appOn(database, sourceDir);
       const world = await populate(t);
@@ -414,7 +417,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore: a PostgreSQ
       };
       const archive = path.join(tmpDir('backups-pg'), 'server.tar');
       const { manifest } = await createBackup({
-        config: configFor(sourceDir, sourceUrl),
+        config: configFor(sourceDir, runtimeUrl, sourceUrl),
         out: archive,
       });
       expect(manifest.database.kind).toBe('postgres');

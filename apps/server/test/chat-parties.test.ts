@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role } from '@flowline/shared';
+import { FeatureFlag, Role } from '@flowline/shared';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildParty } from './helpers/ach-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
@@ -10,7 +10,8 @@ let partner: CompanyRow;
 let reader: UserRow;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Companies with messaging off are not offered (chat-limits.test.ts); here all have it.
+  t = await buildTestApp({ FEATURE_FLAGS: FeatureFlag.messaging });
   mine = await buildCompany(t.db, { name: 'Mine Co' });
   partner = await buildCompany(t.db, { name: 'Partner Co', code: 'PARTNER' });
   const other = await buildCompany(t.db, { name: 'Other Co' });

@@ -9,6 +9,8 @@ import {
   RouteStatus,
   type CodingRule,
   type DocumentLineItems,
+  type HistoryDetails,
+  type HistoryEntry,
 } from '@flowline/shared';
 import { codingRules, devMailbox } from '../src/db/schema/index';
 import type { TestApp } from './helpers/app';
@@ -161,10 +163,32 @@ describe('touchless approval', () => {
     expect(approve).toMatchObject({
       companyId: w.purchaser.id,
       userId: null,
-      newValue: "Approved automatically by rule 'Under $5,000'",
+      newValue: 'Approved automatically by rule "Under $5,000"',
     });
+    // Both sides' history says so, names the receiving company and lists the rule in the details.
+    for (const as of [asVendor, asPurchaser]) {
+      const list = (await as({ method: 'GET', url: `/api/history/document/${id}` })).json<
+        HistoryEntry[]
+      >();
+      const entry = list.find((h) => h.operation.id === HistoryOperation.Approve);
+      expect(entry).toMatchObject({
+        operation: { label: 'Approved automatically by rule "Under $5,000"' },
+        updateUser: w.purchaser.name,
+        hasHistoryDetails: true,
+      });
+      const details = await as({
+        method: 'GET',
+        url: `/api/history/${id}/details/${entry!.id}`,
+      });
+      expect(details.statusCode).toBe(200);
+      expect(details.json<HistoryDetails>().items[0]).toEqual({
+        name: 'Rule',
+        oldValue: null,
+        newValue: 'Under $5,000',
+      });
+    }
     // The vendor is told, in the app and by e-mail.
-    const mails = await t.db.select().from(devMailbox);
+    const mails = await t.db.select().from(devMailbox).orderBy(devMailbox.id);
     expect(
       mails.some((m) => m.subject.endsWith(' approved') && m.text.includes('automatically')),
     ).toBe(true);

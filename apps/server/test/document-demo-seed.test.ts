@@ -16,8 +16,8 @@ import {
   payments,
   users,
 } from '../src/db/schema/index';
-import { seedDemoData } from '../src/db/seed/demo';
-import { seedDemoDocuments } from '../src/db/seed/demo-documents';
+import { seedDemoData } from '../src/demo/demo';
+import { seedDemoDocuments } from '../src/demo/demo-documents';
 import { createFsBlobStore } from '../src/platform/blob-store/fs-blob-store';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { multipartBody } from './helpers/multipart';

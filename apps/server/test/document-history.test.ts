@@ -111,8 +111,14 @@ describe('GET /history/document/{id}', () => {
       updateDate: expect.any(String),
       hasHistoryDetails: true,
       metadataTypeId: 1,
+      summary: null,
     });
-    expect(entries[0]).toMatchObject({ updateUser: 'Pat Purchaser', hasHistoryDetails: false });
+    // A rejection shows its reason beside the label.
+    expect(entries[0]).toMatchObject({
+      updateUser: 'Pat Purchaser',
+      hasHistoryDetails: false,
+      summary: 'Reason: Second reason',
+    });
     expect(entries.at(-1)?.operation).toMatchObject({
       label: 'New version created',
       categories: ['Workflow'],

@@ -5,7 +5,10 @@ import {
   UnreadableDocumentError,
   type ReadWord,
 } from '../src/modules/document-intelligence/reading/index';
-import { recognizeWords } from '../src/modules/document-intelligence/reading/ocr';
+import {
+  recognizeWords,
+  setOcrConcurrency,
+} from '../src/modules/document-intelligence/reading/ocr';
 import { flattenBackground } from '../src/modules/document-intelligence/reading/preprocess';
 import { multiPageTiff, scannedPdf, scannedPng, textPdf } from './helpers/scans';
 
@@ -139,6 +142,8 @@ describe('readDocumentPages', () => {
     const unhandled: unknown[] = [];
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
+    // One worker, whatever another file of this process configured: the second page must wait.
+    setOcrConcurrency(1);
     try {
       const png = await scannedPng([{ text: 'Invoice Number: 4471', x: 150, y: 300, size: 40 }]);
       // A cold start: the worker is still being created when the stop arrives.

@@ -185,6 +185,7 @@ describe('GET /documentroute/stats', () => {
       { status: { id: 5, name: 'Rejected' }, count: 1 },
       { status: { id: 6, name: 'Resubmitted' }, count: 0 },
       { status: { id: 7, name: 'New' }, count: 1 },
+      { status: { id: 12, name: 'Disputed' }, count: 0 },
     ]);
   });
 

@@ -7,7 +7,7 @@ import {
   type DocumentResultSet,
   type Inbox,
 } from '@flowline/shared';
-import { documents } from '../src/db/schema/index';
+import { documentSignatures, documents } from '../src/db/schema/index';
 import { buildTestApp, type TestApp } from './helpers/app';
 import { buildDocument, updateRoute, type DocumentRow } from './helpers/document-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
@@ -113,13 +113,19 @@ const ar = `/documentroute/all/${DocumentTypeId.ArInvoice}`;
 describe('GET /documentroute/all/{documentTypeId}', () => {
   it('returns the type’s list columns and both sides’ rows, newest first', async () => {
     const body = await list(ar);
+    // Both sides: the other company (From / To) replaces the Purchaser column (issue 27 item 1).
     expect(body.columns.map((c) => c.key)).toEqual([
       'docNumber',
       'docInvoiceDate',
-      'docARPurchaserName',
+      'counterparty',
       'docTotal',
       'docDueDate',
     ]);
+    expect(body.columns[2]).toEqual({
+      key: 'counterparty',
+      name: 'From / To',
+      metadataType: { id: 1 },
+    });
     expect(body.columns[3]).toEqual({
       key: 'docTotal',
       name: 'Invoice Total',
@@ -141,7 +147,8 @@ describe('GET /documentroute/all/{documentTypeId}', () => {
       routeStatusId: RouteStatus.Sent,
       isRead: true,
       side: 'sent',
-      values: ['INV-001', '2026-01-15', 'Beta Corp', '100.50', null],
+      returnKind: null,
+      values: ['INV-001', '2026-01-15', 'Red Mesa Test Co', '100.50', null],
     });
     const incoming = body.rows.find((r) => r.id === doc.incoming!.id);
     expect(incoming).toMatchObject({
@@ -401,7 +408,7 @@ describe('the other route lists', () => {
     expect(body.columns.map((c) => c.name)).toEqual([
       'Type',
       'Number',
-      'From / To',
+      'To', // one side: named as that side's Inbox would (issue 27 item 1)
       'Amount',
       'Status',
       'Date',
@@ -454,6 +461,57 @@ describe('the other route lists', () => {
   it('GET /documentroute/notReturnedDOs: received pending division orders not returned', async () => {
     const body = await list('/documentroute/notReturnedDOs');
     expect(ids(body)).toEqual([doc.doOpen!.id]);
+    // Received only: the operator (From) instead of the owner, the company itself.
+    expect(body.columns.map((c) => c.key)).toEqual([
+      'counterparty',
+      'docOwnerNumber',
+      'docPropertyName',
+      'docDecimalInterest',
+      'docEffectiveDate',
+      'docDOResponseStatus',
+    ]);
+    expect(body.columns[0]?.name).toBe('From');
+    expect(body.rows[0]?.values.slice(0, 2)).toEqual(['Red Mesa Test Co', 'OWN-1']);
+    // The operator that sent them has none to return.
+    expect((await list('/documentroute/notReturnedDOs', buyerUser, buyer)).totalRecords).toBe(0);
+  });
+});
+
+describe('the receiving side’s columns (issue 27 item 1)', () => {
+  it('a purchaser that only receives AR invoices sees who sent each (From), not itself', async () => {
+    const purchaser = await buildCompany(t.db, { name: 'Only Buys LLC' });
+    const member = await buildMember(t.db, purchaser, [Role.ReadOnly]);
+    const sent = await buildDocument(t.db, {
+      owner: vendor,
+      receiver: purchaser,
+      metadata: { docNumber: 'INV-77', docTotal: '12.00', docARPurchaserName: 'Only Buys LLC' },
+    });
+    const body = await list(ar, member, purchaser);
+    expect(body.columns.map((c) => c.name)).toEqual([
+      'Invoice Number',
+      'Invoice Date',
+      'From',
+      'Invoice Total',
+      'Due Date',
+    ]);
+    expect(body.columns.map((c) => c.key)).not.toContain('docARPurchaserName');
+    expect(body.rows).toHaveLength(1);
+    expect(body.rows[0]).toMatchObject({
+      id: sent.id,
+      side: 'received',
+      values: ['INV-77', null, 'Permian Test Services', '12.00', null],
+    });
+    // A type with no documents yet still names the other company.
+    const w9 = await list(`/documentroute/all/${DocumentTypeId.W9}`, member, purchaser);
+    expect(w9.columns.map((c) => c.key)).toContain('counterparty');
+  });
+
+  it('a sender-only list keeps the recipient column and adds no counterparty', async () => {
+    const body = await list(
+      `/documentroute/all/${DocumentTypeId.PendingDivisionOrder}`,
+      buyerUser,
+      buyer,
+    );
     expect(body.columns.map((c) => c.key)).toEqual([
       'docOwnerName',
       'docOwnerNumber',
@@ -462,9 +520,95 @@ describe('the other route lists', () => {
       'docEffectiveDate',
       'docDOResponseStatus',
     ]);
-    expect(body.rows[0]?.values.slice(0, 2)).toEqual(['Hawthorne', 'OWN-1']);
-    // The operator that sent them has none to return.
-    expect((await list('/documentroute/notReturnedDOs', buyerUser, buyer)).totalRecords).toBe(0);
+  });
+});
+
+describe('returned signed / unsigned (issue 27 item 9)', () => {
+  const pdo = `/documentroute/all/${DocumentTypeId.PendingDivisionOrder}`;
+  const returned: Record<string, DocumentRow> = {};
+
+  beforeAll(async () => {
+    const build = (metadata: Record<string, string>) =>
+      buildDocument(t.db, {
+        owner: buyer,
+        receiver: vendor,
+        documentTypeId: DocumentTypeId.PendingDivisionOrder,
+        metadata: { docOwnerName: 'Hawthorne', ...metadata },
+      });
+    returned.signed = await build({
+      docOwnerNumber: 'OWN-S',
+      docDOResponseStatus: 'Returned Signed',
+    });
+    returned.unsigned = await build({
+      docOwnerNumber: 'OWN-U',
+      docDOResponseStatus: 'Returned Unsigned',
+    });
+    // Returned before the response status was recorded: the signature tells.
+    returned.bySignature = await build({ docOwnerNumber: 'OWN-G' });
+    await t.db.insert(documentSignatures).values({
+      documentId: returned.bySignature.id,
+      fullName: 'Helen Hawthorne',
+      imageBase64: 'iVBORw0KGgo=',
+      page: 1,
+      area: '{}',
+    });
+    for (const d of Object.values(returned)) {
+      for (const company of [buyer, vendor]) {
+        await updateRoute(t.db, d, company, { routeStatusId: RouteStatus.Returned });
+      }
+    }
+    await updateRoute(t.db, doc.doReturned!, buyer, { routeStatusId: RouteStatus.Returned });
+  });
+
+  it('tells the operator how each returned division order came back', async () => {
+    const body = await list(pdo, buyerUser, buyer);
+    const kindOf = (id: number) => body.rows.find((r) => r.id === id)?.returnKind;
+    expect(kindOf(returned.signed!.id)).toBe('signed');
+    expect(kindOf(returned.unsigned!.id)).toBe('unsigned');
+    expect(kindOf(returned.bySignature!.id)).toBe('signed');
+    expect(kindOf(doc.doReturned!.id)).toBe('unsigned');
+    expect(kindOf(doc.doOpen!.id)).toBeNull();
+    // The Response Status column says it too, also where only the signature recorded it.
+    const column = body.columns.findIndex((c) => c.key === 'docDOResponseStatus');
+    const row = body.rows.find((r) => r.id === returned.bySignature!.id);
+    expect(row?.values[column]).toBe('Returned Signed');
+  });
+
+  it('filters by the kind of return, paged in SQL', async () => {
+    const signed = await list(`${pdo}?returnKind=signed`, buyerUser, buyer);
+    expect(ids(signed)).toEqual([returned.bySignature!.id, returned.signed!.id]);
+    expect(signed.totalRecords).toBe(2);
+    const unsigned = await list(`${pdo}?returnKind=unsigned&pageSize=1`, buyerUser, buyer);
+    expect(ids(unsigned)).toEqual([returned.unsigned!.id]);
+    expect(unsigned.totalRecords).toBe(2);
+    const withStatus = await list(
+      `${pdo}?returnKind=signed&documentRouteStatusId=${RouteStatus.Returned}`,
+      buyerUser,
+      buyer,
+    );
+    expect(withStatus.totalRecords).toBe(2);
+    // The owner's own list reads the same kinds.
+    const owner = await list(`${pdo}?returnKind=unsigned`, clerk, vendor);
+    expect(ids(owner)).toEqual([returned.unsigned!.id, doc.doReturned!.id]);
+  });
+
+  it('shows the kind in the generic lists’ status text', async () => {
+    const body = await list(
+      `/documentroute/getByDocumentTypes/${DocumentTypeId.PendingDivisionOrder}`,
+      buyerUser,
+      buyer,
+    );
+    const status = body.columns.findIndex((c) => c.key === 'status');
+    const row = body.rows.find((r) => r.id === returned.signed!.id);
+    expect(row?.values[status]).toBe('Returned signed');
+  });
+
+  it('refuses a kind it does not know and shows another company nothing', async () => {
+    const bad = await get(buyerUser, buyer, `${pdo}?returnKind=maybe`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { code: expect.any(String) } });
+    const other = await list(`${pdo}?returnKind=signed`, strangerUser, stranger);
+    expect(other).toMatchObject({ rows: [], totalRecords: 0 });
   });
 });
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DOCUMENT_UPLOAD_MAX_BYTES,
@@ -28,10 +28,19 @@ import {
 import { releaseBlobIfUnreferenced } from '../src/modules/document-upload/blob-cleanup';
 import { createFsBlobStore } from '../src/platform/blob-store/fs-blob-store';
 import { buildTestApp, type TestApp } from './helpers/app';
+import { executeAsOwner } from './helpers/database';
 import { buildOrgUnit, buildParty, type OrgUnitRow, type PartyRow } from './helpers/ach-factories';
 import { buildDocument, tinyPdf } from './helpers/document-factories';
 import { contentMessages } from '../src/http/content-check';
-import { jpeg, pdfWithPages, streamedMultipart, tiffBe, tiffLe } from './helpers/document-files';
+import {
+  jpeg,
+  pdfWithPages,
+  pdfWithActiveContent,
+  pngClaiming,
+  streamedMultipart,
+  tiffBe,
+  tiffLe,
+} from './helpers/document-files';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
 import { docx, png } from './helpers/legal-files';
 import { multipartBody, type FilePart } from './helpers/multipart';
@@ -359,6 +368,16 @@ describe('refusals leave no row and no file behind', () => {
       415,
       contentMessages.imageUnreadable,
     ],
+    // Issue 28 item 8: a decompression bomb is refused as too large, with the limit.
+    [
+      'a 30000 × 30000 image bomb',
+      () => [
+        ['fileUploadData', arInvoice()],
+        ['file', { name: 'bomb.png', data: pngClaiming(30_000, 30_000) }],
+      ],
+      415,
+      contentMessages.imageTooLarge(30_000, 30_000),
+    ],
     ['no file', () => [['fileUploadData', arInvoice()]], 400, documentMessages.fileRequired],
     ['no fileUploadData', () => [['file', file]], 400, msg.fileUploadDataRequired],
     [
@@ -497,6 +516,38 @@ describe('refusals leave no row and no file behind', () => {
     expect(await counts()).toEqual(before);
   });
 
+  // Issue 28 item 8: PDFs with active content are refused, never forwarded to the other company.
+  it.each([
+    ['a JavaScript open action', 'javascript', false],
+    ['a JavaScript open action inside a compressed object stream', 'javascript', true],
+    ['a Launch action', 'launch', true],
+    ['a javascript: link', 'javascript-uri', false],
+    ['a javascript: link inside a compressed object stream', 'javascript-uri', true],
+  ] as const)('415 for a PDF with %s, nothing stored', async (_label, kind, compressed) => {
+    const data = await pdfWithActiveContent(kind, { compressed });
+    if (compressed) expect(data.toString('latin1')).not.toMatch(/JavaScript|Launch|javascript:/);
+    const before = await counts();
+    const res = await post(clerk, [
+      ['fileUploadData', arInvoice()],
+      ['file', { name: 'active.pdf', data }],
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toEqual({
+      message: contentMessages.pdfActiveContent,
+      code: 'pdf_active_content',
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('accepts a PDF with an ordinary https link', async () => {
+    const data = await pdfWithActiveContent('https-uri', { compressed: true });
+    const res = await post(clerk, [
+      ['fileUploadData', arInvoice()],
+      ['file', { name: 'linked.pdf', data }],
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
   it('413 for a file one byte over the limit (streamed), nothing stored', async () => {
     const before = await counts();
     const { payload, headers } = streamedMultipart({
@@ -563,8 +614,9 @@ describe('refusals leave no row and no file behind', () => {
 
   it('a database failure inside the transaction rolls back every row and removes the blob', async () => {
     // A trigger makes the Create history insert fail for this one file name.
-    await t.db.execute(
-      sql.raw(`
+    await executeAsOwner(
+      t.database,
+      `
       CREATE FUNCTION test_fail_upload() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF EXISTS (SELECT 1 FROM documents WHERE id = NEW.document_id AND file_name = 'boom.pdf') THEN
@@ -572,13 +624,14 @@ describe('refusals leave no row and no file behind', () => {
         END IF;
         RETURN NEW;
       END $$
-    `),
+    `,
     );
-    await t.db.execute(
-      sql.raw(`
+    await executeAsOwner(
+      t.database,
+      `
       CREATE TRIGGER test_fail_upload BEFORE INSERT ON document_history
         FOR EACH ROW EXECUTE FUNCTION test_fail_upload()
-    `),
+    `,
     );
     try {
       const before = await counts();
@@ -605,8 +658,10 @@ describe('refusals leave no row and no file behind', () => {
       expect(again.statusCode).toBe(500);
       expect(fs.readFileSync(blobPath(shared)).equals(shared)).toBe(true);
     } finally {
-      await t.db.execute(sql.raw('DROP TRIGGER test_fail_upload ON document_history'));
-      await t.db.execute(sql.raw('DROP FUNCTION test_fail_upload()'));
+      await executeAsOwner(
+        t.database,
+        'DROP TRIGGER test_fail_upload ON document_history; DROP FUNCTION test_fail_upload()',
+      );
     }
   });
 });

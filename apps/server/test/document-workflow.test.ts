@@ -81,7 +81,7 @@ describe('Viewed, Approve and Reject', () => {
       );
     const number = (await routeOf(t.db, id, w.vendor.id))?.listValues.docNumber;
     expect(told.map((n) => n.title)).toContain(`AR Invoice ${number} approved`);
-    const mails = (await t.db.select().from(devMailbox)).filter(
+    const mails = (await t.db.select().from(devMailbox).orderBy(devMailbox.id)).filter(
       (m) => m.subject === `AR Invoice ${number} approved`,
     );
     expect(mails.length).toBeGreaterThan(0);

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DocumentTypeId,
   HistoryOperation,
+  Role,
   RouteStatus,
+  UserType,
   type DocumentDto,
   type MetadataValueInput,
 } from '@flowline/shared';
@@ -17,6 +19,7 @@ import {
 import { Queue } from '../src/platform/jobs/types';
 import type { TestApp } from './helpers/app';
 import { buildDocument, routeOf } from './helpers/document-factories';
+import { buildMember } from './helpers/factories';
 import {
   caller,
   completeArInvoice,
@@ -46,7 +49,7 @@ const publish = (id: number, metadata: MetadataValueInput[] = [], who = asUser) 
   who({ method: 'PUT', url: `/api/documents/${id}/publish`, payload: { metadata } });
 
 const mailsTo = async (email: string) =>
-  (await t.db.select().from(devMailbox)).filter((m) => m.to.includes(email));
+  (await t.db.select().from(devMailbox).orderBy(devMailbox.id)).filter((m) => m.to.includes(email));
 
 describe('PUT /documents/{id}/publish', () => {
   it('sends: owner route Sent, receiver route Received and unread, history, notifications, mail', async () => {
@@ -146,7 +149,7 @@ describe('PUT /documents/{id}/publish', () => {
     ).toBe('INV-LATE');
   });
 
-  it('refuses an incomplete document with the validator message and writes nothing', async () => {
+  it('refuses an incomplete document with the validator message; what was typed is kept', async () => {
     const doc = await draft({ ...completeArInvoice, docNumber: null, docServiceDate: null });
     const before = (await historyOf(t.db, doc.id)).length;
     const res = await publish(doc.id, [{ metadataDefinitionId: f.docPONumber!, value: 'PO-9' }]);
@@ -160,9 +163,21 @@ describe('PUT /documents/{id}/publish', () => {
         docServiceDate: 'Service Date is required',
       },
     });
-    expect((await historyOf(t.db, doc.id)).length).toBe(before);
+    // Issue 27 item 7: the failure only stops the sending — the typed PO number is saved (one
+    // Edit entry), nothing of the send is written.
+    expect((await historyOf(t.db, doc.id)).slice(before).map((h) => h.operationId)).toEqual([
+      HistoryOperation.Edit,
+    ]);
+    const reopened = await asUser({ method: 'GET', url: `/api/documents/${doc.id}` });
+    expect(
+      reopened.json<DocumentDto>().metadata.find((m) => m.metadata.key === 'docPONumber')?.value,
+    ).toBe('PO-9');
     expect(await routeOf(t.db, doc.id, w.purchaser.id)).toBeNull();
     expect((await routeOf(t.db, doc.id, w.vendor.id))?.routeStatusId).toBeNull();
+    // A bad value is refused before anything is saved.
+    const bad = await publish(doc.id, [{ metadataDefinitionId: f.docTotal!, value: '12abc' }]);
+    expect(bad.statusCode).toBe(400);
+    expect((await historyOf(t.db, doc.id)).length).toBe(before + 1);
     const single = await publish(doc.id, [{ metadataDefinitionId: f.docNumber!, value: 'X' }]);
     expect(single.json().error.message).toBe('Field Service Date is required');
   });
@@ -360,7 +375,7 @@ describe('DELETE /documents/{id}', () => {
     expect(last).toMatchObject({ operationId: HistoryOperation.Delete, userId: w.global.id });
   });
 
-  it('refuses regular users (403), Global ReadOnly (403), an unsent document (409) and foreign ids (404)', async () => {
+  it('refuses regular users (403), Global ReadOnly (403), an unsent document (409) and foreign ids (403 by role, else 404)', async () => {
     const doc = await draft();
     await publish(doc.id);
     const regular = await del(doc.id, asUser);
@@ -376,7 +391,12 @@ describe('DELETE /documents/{id}', () => {
     expect(conflict.json().error.message).toBe(
       'This document has not been sent: cancel it instead of deleting it.',
     );
-    expect((await del(doc.id, caller(t, w.strangerUser, w.stranger))).statusCode).toBe(404);
+    // The role is checked before the id is looked up: a foreign regular user learns nothing either way.
+    expect((await del(doc.id, caller(t, w.strangerUser, w.stranger))).statusCode).toBe(403);
+    const strangerGlobal = await buildMember(t.db, w.stranger, [Role.User], {
+      userTypeId: UserType.Global,
+    });
+    expect((await del(doc.id, caller(t, strangerGlobal, w.stranger))).statusCode).toBe(404);
     const [row] = await t.db.select().from(documents).where(eq(documents.id, doc.id));
     expect(row?.deletedAt).toBeNull();
   });

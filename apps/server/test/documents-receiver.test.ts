@@ -182,3 +182,34 @@ describe('each side resolves parties from its own point of view (item 5)', () =>
     ).toBe(404);
   });
 });
+
+describe("'Auto-filled' marks are only for the company that can still edit (issue 27 item 10)", () => {
+  it('the sender of a draft sees them; the receiver and the sender of a sent document do not', async () => {
+    const draft = await buildDocument(t.db, {
+      owner: w.vendor,
+      user: w.user,
+      metadata: { ...completeArInvoice },
+      receivingPartyId: w.toPurchaser.id,
+    });
+    await t.db
+      .update(documentMetadata)
+      .set({ autoExtracted: true })
+      .where(eq(documentMetadata.documentId, draft.id));
+    const marked = (doc: DocumentDto) =>
+      doc.metadata.filter((m) => m.autoExtracted || m.highlight).map((m) => m.metadata.key);
+
+    const own = await asVendor({ method: 'GET', url: `/api/documents/${draft.id}` });
+    expect(marked(own.json())).toContain('docTotal');
+
+    const sent = await asVendor({
+      method: 'PUT',
+      url: `/api/documents/${draft.id}/publish`,
+      payload: { metadata: [] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(marked(sent.json())).toEqual([]);
+    const received = await asPurchaser({ method: 'GET', url: `/api/documents/${draft.id}` });
+    expect(received.statusCode).toBe(200);
+    expect(marked(received.json())).toEqual([]);
+  });
+});

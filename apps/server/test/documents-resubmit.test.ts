@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DocumentTemplate,
+  DocumentTypeId,
   HistoryOperation,
   RouteStatus,
   type DocumentDto,
@@ -12,13 +13,22 @@ import {
   documentRoutes,
   documents,
   documentTypes,
+  devMailbox,
   metadataDefinitions,
+  notifications,
 } from '../src/db/schema/index';
 import type { TestApp } from './helpers/app';
 import { pdfWithPages } from './helpers/document-files';
 import { multipartBody } from './helpers/multipart';
 import { buildDocument, routeOf } from './helpers/document-factories';
-import { caller, historyOf, openDocumentWorld, type DocumentWorld } from './helpers/document-world';
+import {
+  caller,
+  completeArInvoice,
+  fieldIds,
+  historyOf,
+  openDocumentWorld,
+  type DocumentWorld,
+} from './helpers/document-world';
 
 /** No seeded type uses the Invoice template (2): the test adds one with a single field. */
 const INVOICE_TYPE = 501;
@@ -45,13 +55,20 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+let rejectedNumber = 0;
+
 /** A sent invoice the receiver rejected (both routes Rejected, a Reject entry with the reason). */
 async function rejectedInvoice(documentTypeId = INVOICE_TYPE) {
   const doc = await buildDocument(t.db, {
     owner: w.vendor,
     user: w.user,
     documentTypeId,
-    metadata: documentTypeId === INVOICE_TYPE ? { docNumber: 'INV-R1' } : {},
+    metadata:
+      documentTypeId === INVOICE_TYPE
+        ? { docNumber: `INV-R${++rejectedNumber}` }
+        : documentTypeId === DocumentTypeId.ArInvoice
+          ? { ...completeArInvoice }
+          : {},
     receiver: w.purchaser,
     receivingPartyId: w.toPurchaser.id,
   });
@@ -73,35 +90,41 @@ const resubmit = (id: number, query = '', who = asUser) =>
   who({ method: 'POST', url: `/api/documents/${id}/resubmit${query}` });
 
 describe('POST /documents/{id}/resubmit', () => {
-  it('creates the next version with the same values; the old one becomes Resubmitted', async () => {
+  it('sends the next version with the same values at once; the old one becomes Resubmitted', async () => {
     const old = await rejectedInvoice();
     const before = await asUser({ method: 'GET', url: `/api/documents/${old.id}` });
     expect(before.json().availableActions).toMatchObject({ resubmit: true, replaceFile: true });
 
     const res = await resubmit(old.id);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     const next = res.json<DocumentDto>();
     expect(next.id).not.toBe(old.id);
     expect(next).toMatchObject({
       previousVersionId: old.id,
       versionRootId: old.id,
-      routeStatusId: null,
+      routeStatusId: RouteStatus.Sent,
       side: 'sent',
       fileName: old.fileName,
-      availableActions: { send: true, cancel: true },
+      availableActions: { send: false, cancel: false, resubmit: false },
     });
     expect(next.metadata.find((m) => m.metadata.key === 'docNumber')?.value).toBe('INV-R1');
     expect((await routeOf(t.db, old.id, w.vendor.id))?.routeStatusId).toBe(RouteStatus.Resubmitted);
     expect((await routeOf(t.db, old.id, w.purchaser.id))?.routeStatusId).toBe(
       RouteStatus.Resubmitted,
     );
-    expect(await routeOf(t.db, next.id, w.purchaser.id)).toBeNull();
+    expect(await routeOf(t.db, next.id, w.purchaser.id)).toMatchObject({
+      side: 'received',
+      routeStatusId: RouteStatus.Received,
+      isRead: false,
+    });
     expect((await historyOf(t.db, old.id)).at(-1)).toMatchObject({
       operationId: HistoryOperation.Resubmit,
       newValue: String(next.id),
     });
     expect((await historyOf(t.db, next.id)).map((h) => h.operationId)).toEqual([
       HistoryOperation.Create,
+      HistoryOperation.Publish,
+      HistoryOperation.Receive,
     ]);
 
     const versions = await asUser({ method: 'GET', url: `/api/documents/${next.id}/versions` });
@@ -130,7 +153,7 @@ describe('POST /documents/{id}/resubmit', () => {
       .select()
       .from(documentMetadata)
       .where(and(eq(documentMetadata.documentId, temp.id)));
-    expect(copied?.value).toBe('INV-R1');
+    expect(copied?.value).toMatch(/^INV-R\d+$/);
     expect((await historyOf(t.db, temp.id)).map((h) => h.operationId)).toContain(
       HistoryOperation.ReplaceFile,
     );
@@ -215,5 +238,160 @@ describe('Replace file (a temporary replacement) then Resubmit', () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.message).toBe('A replacement file needs the document it replaces.');
+  });
+});
+
+describe('one-step Resubmit (issue 27 item 5): the corrected version is sent at once', () => {
+  const asPurchaser = () => caller(t, w.purchaserUser, w.purchaser);
+  const valueOf = (doc: DocumentDto, key: string) =>
+    doc.metadata.find((m) => m.metadata.key === key)?.value;
+  const mailsTo = async (email: string) =>
+    (await t.db.select().from(devMailbox).orderBy(devMailbox.id)).filter((m) => m.to.includes(email));
+  const versionsOf = async (rootId: number) =>
+    (await t.db.select().from(documents)).filter(
+      (d) => d.id !== rootId && (d.versionRootId === rootId || d.previousVersionId === rootId),
+    );
+
+  it('sends the corrections with the new version: the purchaser sees it Received, notified and mailed with its link', async () => {
+    const f = await fieldIds(t.db);
+    const old = await rejectedInvoice(DocumentTypeId.ArInvoice);
+    const mailsBefore = (await mailsTo(w.purchaserUser.emailAddress)).length;
+    const res = await asUser({
+      method: 'POST',
+      url: `/api/documents/${old.id}/resubmit`,
+      payload: {
+        metadata: [
+          { metadataDefinitionId: f.docServiceDate!, value: '2026-01-03' },
+          { metadataDefinitionId: f.docTotal!, value: '1200.00' },
+        ],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const next = res.json<DocumentDto>();
+    expect(next).toMatchObject({ routeStatusId: RouteStatus.Sent, previousVersionId: old.id });
+    expect(valueOf(next, 'docServiceDate')).toBe('2026-01-03');
+    expect(valueOf(next, 'docTotal')).toBe('1200.00');
+
+    // The receiver opens the new version, with its status; the old one keeps what was rejected.
+    const seen = await asPurchaser()({ method: 'GET', url: `/api/documents/${next.id}` });
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({
+      id: next.id,
+      side: 'received',
+      routeStatus: { name: 'Received' },
+      workflowActions: { approve: true, reject: true },
+    });
+    expect(valueOf(seen.json(), 'docTotal')).toBe('1200.00');
+    const oldSeen = await asPurchaser()({ method: 'GET', url: `/api/documents/${old.id}` });
+    expect(oldSeen.json().routeStatus.name).toBe('Resubmitted');
+    expect(valueOf(oldSeen.json(), 'docTotal')).toBe('1250.00');
+    const inbox = await asPurchaser()({ method: 'GET', url: '/api/documentroute/inbox' });
+    expect(inbox.json().items[0]).toMatchObject({
+      id: next.id,
+      routeStatusId: RouteStatus.Received,
+    });
+
+    // One notification and one mail, both opening the new version.
+    const notes = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, w.purchaserUser.id));
+    const told = notes.filter((n) => / resubmitted$/.test(n.title));
+    expect(told.at(-1)).toMatchObject({ actionId: 'openDocument', actionData: String(next.id) });
+    expect(
+      notes.filter((n) => n.actionData === String(old.id) && /resubmitted/.test(n.title)),
+    ).toEqual([]);
+    const mails = (await mailsTo(w.purchaserUser.emailAddress)).slice(mailsBefore);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/resubmitted$/);
+    expect(mails[0]!.text).toContain(`/documents/${next.id}`);
+    expect(mails[0]!.text).not.toContain(`/documents/${old.id}`);
+    expect(await mailsTo(w.purchaserQuiet.emailAddress)).toEqual([]);
+  });
+
+  it('refuses the wrong role (403), the wrong state (409) and another company (404), writing nothing', async () => {
+    const old = await rejectedInvoice(DocumentTypeId.ArInvoice);
+    const purchaser = await resubmit(old.id, '', asPurchaser());
+    expect(purchaser.statusCode).toBe(403);
+    expect(purchaser.json().error.code).toBe('not_document_owner');
+    expect((await resubmit(old.id, '', caller(t, w.readOnly, w.vendor))).statusCode).toBe(403);
+    expect((await resubmit(old.id, '', caller(t, w.strangerUser, w.stranger))).statusCode).toBe(
+      404,
+    );
+    const sent = await buildDocument(t.db, {
+      owner: w.vendor,
+      user: w.user,
+      metadata: { ...completeArInvoice },
+      receiver: w.purchaser,
+      receivingPartyId: w.toPurchaser.id,
+    });
+    const notRejected = await resubmit(sent.id);
+    expect(notRejected.statusCode).toBe(409);
+    expect(notRejected.json().error).toMatchObject({
+      code: 'action_not_allowed',
+      message: 'Only a rejected invoice can be resubmitted by its sender.',
+    });
+    expect(await versionsOf(old.id)).toEqual([]);
+    expect(await versionsOf(sent.id)).toEqual([]);
+    expect((await routeOf(t.db, old.id, w.vendor.id))?.routeStatusId).toBe(RouteStatus.Rejected);
+  });
+
+  it('validates like Send: a missing field or bad lines is a 400 and nothing is half-written', async () => {
+    const f = await fieldIds(t.db);
+    const old = await rejectedInvoice(DocumentTypeId.ArInvoice);
+    const history = (await historyOf(t.db, old.id)).length;
+    const notes = (await t.db.select().from(notifications)).length;
+    const { payload, headers } = await multipartBody([
+      ['fileUploadData', JSON.stringify({ documentId: old.id, isTemporary: true })],
+      [
+        'file',
+        { name: 'fixed.pdf', data: await pdfWithPages(1, 'fixed'), type: 'application/pdf' },
+      ],
+    ]);
+    const upload = await asUser({ method: 'POST', url: '/api/documents/upload', payload, headers });
+    const tempId = upload.json().documentIds[0] as number;
+
+    const missing = await asUser({
+      method: 'POST',
+      url: `/api/documents/${old.id}/resubmit?newVersion=${tempId}`,
+      payload: { metadata: [{ metadataDefinitionId: f.docServiceDate!, value: null }] },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toEqual({
+      message: 'Field Service Date is required',
+      code: 'document_incomplete',
+      fields: { docServiceDate: 'Service Date is required' },
+    });
+
+    const badValue = await asUser({
+      method: 'POST',
+      url: `/api/documents/${old.id}/resubmit`,
+      payload: { metadata: [{ metadataDefinitionId: f.docTotal!, value: '12abc' }] },
+    });
+    expect(badValue.statusCode).toBe(400);
+
+    // Nothing of either attempt: no version, the replacement still temporary, the old one Rejected.
+    const [temp] = await t.db.select().from(documents).where(eq(documents.id, tempId));
+    expect(temp).toMatchObject({ isTemporary: true, previousVersionId: old.id });
+    expect(temp?.versionRootId).toBeNull();
+    expect(await routeOf(t.db, tempId, w.purchaser.id)).toBeFalsy();
+    expect((await versionsOf(old.id)).filter((d) => !d.isTemporary).map((d) => d.id)).toEqual([]);
+    expect((await routeOf(t.db, old.id, w.vendor.id))?.routeStatusId).toBe(RouteStatus.Rejected);
+    expect((await routeOf(t.db, old.id, w.purchaser.id))?.routeStatusId).toBe(RouteStatus.Rejected);
+    expect((await historyOf(t.db, old.id)).length).toBe(history);
+    expect((await t.db.select().from(notifications)).length).toBe(notes);
+
+    // Corrected, the same replacement goes out.
+    const ok = await asUser({
+      method: 'POST',
+      url: `/api/documents/${old.id}/resubmit?newVersion=${tempId}`,
+      payload: { metadata: [{ metadataDefinitionId: f.docServiceDate!, value: '2026-01-04' }] },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      id: tempId,
+      fileName: 'fixed.pdf',
+      routeStatusId: RouteStatus.Sent,
+    });
   });
 });

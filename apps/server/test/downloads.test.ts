@@ -205,6 +205,36 @@ describe('GET /documents/{id}/file/1 (the viewer)', () => {
   });
 });
 
+describe('a huge image in the viewer (issue 28 item 8)', () => {
+  it('shows the other company a downscaled JPEG; the download keeps the original', async () => {
+    // 8000 × 6000 = 48 MP, over the 40 MP shown inline (a 256 MP PNG is treated the same way).
+    const big = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: { r: 90, g: 90, b: 90 } },
+    })
+      .greyscale()
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    const doc = await documentWith(big, 'image/png', { fileName: 'huge-scan.png' });
+    const shown = await get(operatorUser, operator, `/api/documents/${doc.id}/file/1`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-type']).toBe('image/jpeg');
+    expect(shown.headers['content-disposition']).toContain('inline');
+    const meta = await sharp(shown.rawPayload).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(4096);
+    expect((meta.width ?? 0) * (meta.height ?? 0)).toBeLessThanOrEqual(40_000_000);
+
+    const original = await get(operatorUser, operator, `/api/download/${doc.id}`);
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/png');
+    expect(original.rawPayload.equals(big)).toBe(true);
+
+    // A small image is still served as it is.
+    const small = await get(operatorUser, operator, `/api/documents/${pngDoc.id}/file/1`);
+    expect(small.headers['content-type']).toBe('image/png');
+  }, 60_000);
+});
+
 describe('GET /download/{id}', () => {
   it('sends the file as an attachment and records the download', async () => {
     const res = await get(vendorReadOnly, vendor, `/api/download/${pdfDoc.id}`);

@@ -139,6 +139,8 @@ describe('embedded issuer: temporary password, tokens, refresh and sign-out', ()
     expect(change.body).toContain('<label for="newPassword">New password</label>');
     expect(change.body).toContain('<label for="confirmPassword">Confirm new password</label>');
     expect(change.body).toContain('>Change password</button>');
+    // The rule answers with the form's message, not the browser's bubble (issue 27 item 29).
+    expect(change.body).toMatch(/<form [^>]*\/password" class="form" novalidate>/);
 
     const submit = (newPassword: string, confirmPassword = newPassword) =>
       b.post(passwordPath, { newPassword, confirmPassword });

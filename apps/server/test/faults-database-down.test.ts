@@ -200,6 +200,27 @@ describe.skipIf(!serverUrl)('PostgreSQL restarted under load', () => {
       await stopListening();
     }
   }, 90_000);
+
+  it('readiness fails while the database is away and is ready again once it is back (issue 33 item 4)', async () => {
+    const ready = () => t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect((await ready()).statusCode).toBe(200);
+    await proxy.cut();
+    try {
+      const down = await ready();
+      expect(down.statusCode).toBe(503);
+      expect(down.headers['retry-after']).toBe('5');
+      expect(down.json()).toMatchObject({
+        error: { code: 'not_ready', message: 'Not ready: database unavailable.' },
+        checks: { database: 'failed', blobStore: 'ok' },
+      });
+    } finally {
+      await proxy.restore();
+    }
+    const deadline = Date.now() + 20_000;
+    let status = 0;
+    while (Date.now() < deadline && (status = (await ready()).statusCode) !== 200) await sleep(200);
+    expect(status).toBe(200);
+  }, 60_000);
 });
 
 describe('which errors mean the database is unavailable', () => {

@@ -8,7 +8,10 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type Database } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed/reference-data';
-import { createJobEngine } from '../src/platform/jobs/index';
+import { sql } from 'drizzle-orm';
+import { ensureRuntimeLoginSql, grantJobSchemaSql } from '../src/db/runtime-role';
+import { installJobSchema as installBoss, JOB_SCHEMA } from '../src/platform/jobs/engine';
+import { TEST_RUNTIME_ROLE } from './helpers/runtime-role';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,9 +32,7 @@ const silent = { debug() {}, info() {}, warn() {}, error() {} };
  * registered): its cron keeper creates its own queue at start, about a second on PGlite.
  */
 async function installJobSchema(database: Database) {
-  const engine = createJobEngine(database, { runWorkers: true }, silent);
-  await engine.start();
-  await engine.stop();
+  await installBoss(database, silent);
 }
 
 /** Builds one migrated database with reference data; every test file starts from a copy of it. */
@@ -49,6 +50,13 @@ export default async function setup(project: TestProject) {
     await database.migrate();
     await seedReferenceData(database.db);
     await installJobSchema(database);
+    // Test files connect as a runtime role (no owner, no superuser, no BYPASSRLS), as production
+    // should (docs/row-level-security.md): grants on pg-boss's schema, and the login role itself.
+    for (const statement of grantJobSchemaSql(JOB_SCHEMA))
+      await database.db.execute(sql.raw(statement));
+    await database.db.execute(
+      sql.raw(ensureRuntimeLoginSql(TEST_RUNTIME_ROLE.name, TEST_RUNTIME_ROLE.password)),
+    );
     await database.close();
     project.provide('templateDatabase', TEMPLATE);
     project.provide('pgliteDumpFile', null);

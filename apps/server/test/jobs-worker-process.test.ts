@@ -22,7 +22,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the worker process', () => {
     if (raw.kind !== 'postgres') throw new Error('needs the PostgreSQL server');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], {
       cwd: serverRoot,
-      env: { ...process.env, DATABASE_URL: raw.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATABASE_URL: raw.url,
+        ...(raw.migrationUrl ? { DATABASE_MIGRATION_URL: raw.migrationUrl } : {}),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -8,6 +8,7 @@ import {
   HistoryOperation,
   Role,
   RouteStatus,
+  type LineItemRowDto,
   UserType,
   type DocumentDto,
   type DocumentLineItems,
@@ -120,7 +121,7 @@ describe("the sender's lines", () => {
     expect(cell(doc.lineItems[1]!, 'quantity')).toBe('1');
 
     // Change line 1, drop line 2.
-    await saveLines(id, [{ ...twoLines[0], amount: '900.00' }]);
+    await saveLines(id, [{ ...twoLines[0], unitPrice: '450.00', amount: '900.00' }]);
     const ops = (await historyOf(t.db, id))
       .filter((h) => h.objectType === 'lineItem')
       .map((h) => [h.operationId, h.rowNumber]);
@@ -138,6 +139,14 @@ describe("the sender's lines", () => {
     const bad = await saveLines(id, [twoLines[0], { description: 'X', quantity: 'abc' }]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Line 2: Quantity must be a number');
+    // Issue 27 item 15: Quantity × Unit Price must give the Amount (a cent of rounding allowed).
+    const product = await saveLines(id, [
+      { description: 'Hauling', quantity: '1', unitPrice: '10', amount: '20' },
+    ]);
+    expect(product.statusCode).toBe(400);
+    expect(product.json().error.message).toBe(
+      'Line 1: Quantity × Unit Price (1 × $10.00 = $10.00) does not match Amount ($20.00)',
+    );
     const long = await saveLines(id, [{ description: 'x'.repeat(501), amount: '1' }]);
     expect(long.json().error.message).toBe('Line 1: Description can be at most 500 characters');
     const many = await saveLines(
@@ -369,7 +378,33 @@ describe('resubmit', () => {
     const next = res.json<DocumentDto>();
     expect(next.id).not.toBe(id);
     expect(next.lineItems.map((r) => cell(r, 'description'))).toEqual(['Hauling', 'Rig-up labour']);
-    expect(next.routeStatusId).toBe(null);
-    expect(RouteStatus.Resubmitted).toBe(6);
+    // Issue 27 item 5: the new version is sent at once.
+    expect(next.routeStatusId).toBe(RouteStatus.Sent);
+  });
+
+  it("sends the sender's corrected lines with the new version, the old one keeps its own", async () => {
+    const id = await sentInvoiceWithLines();
+    await asPurchaser({
+      method: 'POST',
+      url: `/api/documents/${id}/reject`,
+      payload: { reason: 'Wrong rate' },
+    });
+    const corrected = [twoLines[0], { ...twoLines[1], description: 'Rig-up labour (day rate)' }];
+    const res = await asVendor({
+      method: 'POST',
+      url: `/api/documents/${id}/resubmit`,
+      payload: { lines: corrected },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const next = res.json<DocumentDto>();
+    expect(next.lineItems.map((r) => cell(r, 'description'))).toEqual([
+      'Hauling',
+      'Rig-up labour (day rate)',
+    ]);
+    const old = await readLines(id);
+    expect(old.json().rows.map((r: LineItemRowDto) => cell(r, 'description'))).toEqual([
+      'Hauling',
+      'Rig-up labour',
+    ]);
   });
 });

@@ -229,9 +229,20 @@ describe('notification digest mail', () => {
       items: [
         { title: `AR Invoice INV-1 from ${evil}`, link: `${publicUrl}/documents/1` },
         { title: 'AR Invoice INV-2 viewed', link: `${publicUrl}/documents/2` },
+        {
+          title: 'AR Invoice INV-3 rejected',
+          link: `${publicUrl}/documents/3`,
+          message: 'Red Mesa rejected AR Invoice INV-3.',
+          details: [['Rejection Reason', `Wrong ${evil}`]],
+        },
       ],
     });
-    expect(mail.subject).toBe('2 new notifications');
+    expect(mail.text).toContain(
+      '- AR Invoice INV-3 rejected: https://flowline.test/documents/3\n  Red Mesa rejected AR Invoice INV-3.\n  Rejection Reason: Wrong ',
+    );
+    expect(mail.html).toContain('Red Mesa rejected AR Invoice INV-3.');
+    expect(mail.html).toContain('Rejection Reason: <span');
+    expect(mail.subject).toBe('3 new notifications');
     expect(mail.text).toContain(
       `- AR Invoice INV-1 from ${evil}: https://flowline.test/documents/1`,
     );

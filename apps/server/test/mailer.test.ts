@@ -180,7 +180,7 @@ describe('who may read the dev mailbox (issue 10 item 1)', () => {
   const urls = ['/dev/mail', '/dev/mail/1', '/dev/mail/latest.json?to=a@test.example'];
 
   it('answers 404 to a non-loopback socket, whatever X-Forwarded-For claims', async () => {
-    const t = await buildTestApp({ DEV_MAILBOX: 'true', TRUST_PROXY: '1' });
+    const t = await buildTestApp({ DEV_MAILBOX: 'true', TRUST_PROXY: '203.0.113.0/24' });
     try {
       await createDevMailbox(t.db).send({ to: ['a@test.example'], subject: 'Temp', text: 'pw' });
       for (const url of urls) {

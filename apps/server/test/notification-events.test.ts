@@ -97,12 +97,16 @@ describe('document events', () => {
     const before = await lastMailId(t);
     const res = await asVendor({ method: 'POST', url: `/api/documents/${id}/resubmit` });
     expect(res.statusCode, res.body).toBe(200);
-    const told = await toldAbout(w.purchaser.id, id, / resubmitted$/);
+    // Issue 27 item 5: the news comes with the new version, and opens it.
+    const nextId = res.json().id as number;
+    expect(await toldAbout(w.purchaser.id, id, / resubmitted$/)).toHaveLength(0);
+    const told = await toldAbout(w.purchaser.id, nextId, / resubmitted$/);
     expect(told.map((n) => n.userId).sort()).toEqual(
       [w.purchaserUser.id, w.purchaserQuiet.id, w.purchaserReadOnly.id].sort(),
     );
     const mails = await mailsSince(t, before, w.purchaserUser.emailAddress);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringMatching(/resubmitted$/)]);
+    expect(mails[0]?.text).toContain(`/documents/${nextId}`);
     expect(await mailsSince(t, before, w.purchaserQuiet.emailAddress)).toHaveLength(0);
     expect(await toldAbout(w.stranger.id, id, /./)).toHaveLength(0);
   });
@@ -240,6 +244,51 @@ describe('digest', () => {
     ).toHaveLength(0);
     // Everything waiting was mailed.
     expect(await d.t.db.select().from(notificationMails)).toHaveLength(0);
+  });
+
+  it('lists each event with its details: the rejection reason, the payment amount, date and check no.', async () => {
+    const asBuyer = caller(d.t, d.w.purchaserUser, d.w.purchaser);
+    const [rejected, paid] = [await sendVendorInvoice(d.t, d.w), await sendVendorInvoice(d.t, d.w)];
+    await d.t.app.jobs.drain(Queue.notificationMail, { includeDelayed: true });
+    await d.t.app.jobs.drain(Queue.mail);
+    const before = await lastMailId(d.t);
+    const moves = [
+      await asBuyer({
+        method: 'POST',
+        url: `/api/documents/${rejected}/reject`,
+        payload: { reason: 'Rate is not <the contract> rate' },
+      }),
+      await asBuyer({ method: 'POST', url: `/api/documents/${paid}/approve` }),
+      await asBuyer({
+        method: 'POST',
+        url: '/api/payment',
+        payload: {
+          documentId: paid,
+          amount: '1,000.00',
+          checkNumber: '5521',
+          transactionDate: '2027-03-05',
+        },
+      }),
+    ];
+    for (const res of moves) expect(res.statusCode, res.body).toBeLessThan(300);
+    await d.t.app.jobs.drain(Queue.notificationMail, { includeDelayed: true });
+    await d.t.app.jobs.drain(Queue.mail);
+
+    const mails = await mailsSince(d.t, before, d.w.user.emailAddress);
+    expect(mails.map((m) => m.subject)).toEqual(['3 new notifications']);
+    const { text, html } = mails[0]!;
+    expect(text).toContain('Purchaser Co rejected AR Invoice');
+    expect(text).toContain('Rejection Reason: Rate is not <the contract> rate');
+    expect(text).toContain('Purchaser Co recorded a payment of $1,000.00 on AR Invoice');
+    expect(text).toContain('Amount: $1,000.00');
+    expect(text).toContain('Date: March 5, 2027');
+    expect(text).toContain('Check number: 5521');
+    expect(html).toContain('Rate is not &#60;the contract&#62; rate');
+    expect(html).toContain('$1,000.00');
+    expect(html).toContain('March 5, 2027');
+    expect(html).toContain('5521');
+    expect(html).toContain(`/documents/${rejected}"`);
+    expect(html).toContain(`/documents/${paid}"`);
   });
 
   it('a single event in the window goes out as its own mail, not a digest', async () => {

@@ -34,20 +34,24 @@ beforeAll(async () => {
       for (const suggested of [false, true])
         for (const isInviteSent of [false, true])
           for (const inviteSentAt of times)
-            for (const connectionRequestedAt of times) {
-              if (!isInviteSent && (inviteSentAt || connectionRequestedAt)) continue;
-              rows.push(
-                await buildParty(t.db, acme, [profile], {
-                  name: `Status ${String(n++).padStart(3, '0')}`,
-                  isDisconnected,
-                  connectedCompanyId: connected ? network.id : null,
-                  suggestedCompanyId: suggested ? network.id : null,
-                  isInviteSent,
-                  inviteSentAt,
-                  connectionRequestedAt,
-                }),
-              );
-            }
+            for (const connectionRequestedAt of times)
+              for (const rejected of [false, true])
+                for (const byOther of [false, true]) {
+                  if (!isInviteSent && (inviteSentAt || connectionRequestedAt)) continue;
+                  rows.push(
+                    await buildParty(t.db, acme, [profile], {
+                      name: `Status ${String(n++).padStart(3, '0')}`,
+                      isDisconnected,
+                      connectedCompanyId: connected ? network.id : null,
+                      suggestedCompanyId: suggested ? network.id : null,
+                      isInviteSent,
+                      inviteSentAt,
+                      connectionRequestedAt,
+                      inviteRejectedAt: rejected ? new Date(Date.now() - day) : null,
+                      disconnectedByCompanyId: byOther ? network.id : null,
+                    }),
+                  );
+                }
 });
 afterAll(() => t.close());
 

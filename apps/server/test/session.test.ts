@@ -123,10 +123,16 @@ describe('GET /api/session', () => {
     const own = await session(blocked);
     expect(own.statusCode).toBe(200);
     expect(own.json().companies).toEqual([]);
+    // …but the sign-in may say which company blocked them (issue 27 item 23), and only theirs.
+    expect(own.json().blockedCompanies).toEqual([{ id: acme.id, name: 'Acme Vendor' }]);
+    expect(own.body).not.toContain('Other Secret');
+    expect((await session(dana)).json().blockedCompanies).toEqual([]);
 
     const inactive = await buildUser(t.db);
     await addMembership(t.db, inactive, acme, [Role.User], { isActive: false });
     expect((await session(inactive, acme.id)).statusCode).toBe(403);
+    // Deactivated is not blocked: no company is named.
+    expect((await session(inactive)).json().blockedCompanies).toEqual([]);
   });
 
   it('refuses an inactive company (403)', async () => {

@@ -19,10 +19,12 @@ import {
   type DocumentDto,
   type EsignConsent,
   type EvidenceVerification,
+  type HistoryEntry,
   type UserSignature,
 } from '@flowline/shared';
 import {
   devMailbox,
+  divisionOrderResponses,
   documents,
   esignConsents,
   notifications,
@@ -31,6 +33,7 @@ import {
 import { createBlobStore, type BlobStore } from '../src/platform/blob-store/index';
 import { ESIGN_CONSENT_VERSION } from '../src/modules/signing/consent-text';
 import type { TestApp } from './helpers/app';
+import { executeAsOwner } from './helpers/database';
 import {
   buildDocument,
   routeOf,
@@ -234,7 +237,10 @@ describe('return signed', () => {
   it('refuses ReadOnly, Global, the sender (403) and another company (404)', async () => {
     expect((await returnDoc(oldId, signedBody(), asOwnerReadOnly)).statusCode).toBe(403);
     expect((await returnDoc(oldId, signedBody(), asOwnerGlobal)).statusCode).toBe(403);
-    expect((await returnDoc(oldId, { signed: false }, asOwnerGlobal)).statusCode).toBe(403);
+    expect(
+      (await returnDoc(oldId, { signed: false, declineReason: 'notMyProperty' }, asOwnerGlobal))
+        .statusCode,
+    ).toBe(403);
     expect((await returnDoc(oldId, signedBody(), asOperator)).statusCode).toBe(403);
     expect((await returnDoc(oldId, signedBody(), asStranger)).statusCode).toBe(404);
   });
@@ -309,13 +315,65 @@ describe('return signed', () => {
       );
     expect(told.length).toBeGreaterThan(0);
     expect(told[0]?.title).toMatch(/returned signed/i);
-    const mails = (await t.db.select().from(devMailbox)).filter((m) =>
+    const mails = (await t.db.select().from(devMailbox).orderBy(devMailbox.id)).filter((m) =>
       JSON.stringify(m).includes('returned signed'),
     );
     expect(mails.length).toBeGreaterThan(0);
 
     // Returning again is refused by the state (409).
-    expect((await returnDoc(signed.id, { signed: false })).statusCode).toBe(409);
+    expect(
+      (await returnDoc(signed.id, { signed: false, declineReason: 'notMyProperty' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('lists the unsigned original as Version 1 beside the signed Version 2; both companies open it read-only', async () => {
+    for (const who of [asOwner, asOperator]) {
+      for (const from of [signed.id, oldId]) {
+        const list = await who({ method: 'GET', url: `/api/documents/${from}/versions` });
+        expect(list.statusCode, list.body).toBe(200);
+        expect(
+          list.json<{ id: number; versionNumber: number; latestVersionDocId: number }[]>(),
+        ).toEqual([
+          expect.objectContaining({
+            id: signed.id,
+            versionNumber: 2,
+            latestVersionDocId: signed.id,
+          }),
+          expect.objectContaining({ id: oldId, versionNumber: 1, latestVersionDocId: signed.id }),
+        ]);
+      }
+      const original = await who({
+        method: 'GET',
+        url: `/api/documents/${oldId}?setDocAsViewed=true`,
+      });
+      expect(original.statusCode, original.body).toBe(200);
+      const dto = original.json<DocumentDto>();
+      expect(dto).toMatchObject({ id: oldId, isReadOnly: true, documentSignatures: [] });
+      expect(dto.availableActions.returnSign).toBe(false);
+      expect(dto.availableActions.edit).toBe(false);
+      const file = await who({ method: 'GET', url: `/api/documents/${oldId}/file/1` });
+      expect(file.statusCode).toBe(200);
+      expect(sha256(file.rawPayload)).toBe(
+        (await t.db.select().from(documents).where(eq(documents.id, oldId)))[0]!.fileSha256,
+      );
+      expect((await who({ method: 'GET', url: `/api/history/document/${oldId}` })).statusCode).toBe(
+        200,
+      );
+      // Still no move on it: it is read through the signed version's Returned state.
+      expect(
+        (await returnDoc(oldId, { signed: false, declineReason: 'notMyProperty' }, who)).statusCode,
+      ).toBe(404);
+    }
+    // It is still out of both lists, and another company reads nothing of it.
+    expect(await routeOf(t.db, oldId, w.purchaser.id)).toBeNull();
+    for (const url of [
+      `/api/documents/${oldId}`,
+      `/api/documents/${oldId}/versions`,
+      `/api/documents/${oldId}/file/1`,
+      `/api/history/document/${oldId}`,
+    ]) {
+      expect((await asStranger({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
   });
 
   it('both companies download the signed PDF; it carries a valid digital signature', async () => {
@@ -403,17 +461,15 @@ describe('return signed', () => {
     await expect(
       t.db.execute(sql`UPDATE signing_evidence SET ip = '198.51.100.7' WHERE id = ${first!.id}`),
     ).rejects.toThrow();
-    await t.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`ALTER TABLE signing_evidence DISABLE TRIGGER signing_evidence_no_update_or_delete`,
-      );
-      await tx.execute(
-        sql`UPDATE signing_evidence SET ip = '198.51.100.7' WHERE id = ${first!.id}`,
-      );
-      await tx.execute(
-        sql`ALTER TABLE signing_evidence ENABLE TRIGGER signing_evidence_no_update_or_delete`,
-      );
-    });
+    // Schema changes are the owner's (the suite's app connects as a runtime role).
+    await executeAsOwner(
+      t.database,
+      `BEGIN;
+       ALTER TABLE signing_evidence DISABLE TRIGGER signing_evidence_no_update_or_delete;
+       UPDATE signing_evidence SET ip = '198.51.100.7' WHERE id = ${first!.id};
+       ALTER TABLE signing_evidence ENABLE TRIGGER signing_evidence_no_update_or_delete;
+       COMMIT;`,
+    );
     const res = await asOwner({
       method: 'GET',
       url: `/api/documents/${signed.id}/evidence/verify`,
@@ -475,10 +531,12 @@ describe('return signed: an image document', () => {
   });
 });
 
-describe('return unsigned', () => {
+describe('decline (return unsigned) with a reason', () => {
+  const decline = { signed: false, declineReason: 'notMyProperty' };
+
   it('Returned Unsigned and Returned on both sides, history and evidence; no consent needed', async () => {
     const id = await sentDivisionOrder();
-    const res = await returnDoc(id, { signed: false }, caller(t, w.purchaserQuiet, w.purchaser));
+    const res = await returnDoc(id, decline, caller(t, w.purchaserQuiet, w.purchaser));
     expect(res.statusCode, res.body).toBe(200);
     const dto = res.json<DocumentDto>();
     expect(dto.id).toBe(id);
@@ -491,7 +549,118 @@ describe('return unsigned', () => {
     expect(history.map((h) => h.operationId)).toContain(HistoryOperation.ReturnUnsigned);
     const verify = await asOperator({ method: 'GET', url: `/api/documents/${id}/evidence/verify` });
     expect(verify.json<EvidenceVerification>()).toMatchObject({ valid: true, entries: 1 });
-    expect((await returnDoc(id, { signed: false })).statusCode).toBe(409);
+    expect((await returnDoc(id, decline)).statusCode).toBe(409);
+  });
+
+  it('with a reason: the operator reads it in the history, as the Return Reason and in its mail', async () => {
+    const id = await sentDivisionOrder();
+    const before = (await t.db.select({ id: devMailbox.id }).from(devMailbox)).length;
+    const res = await returnDoc(id, {
+      signed: false,
+      declineReason: 'interestWrong',
+      reason: '  Our interest is 0.125, not 0.0125.  ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(responseStatus(res.json<DocumentDto>())).toBe('Returned Unsigned');
+    const text = 'Interest is wrong: Our interest is 0.125, not 0.0125.';
+    for (const who of [asOperator, asOwner]) {
+      const reason = await who({ method: 'GET', url: `/api/history/document/${id}/returnReason` });
+      expect(reason.json()).toEqual({ reason: text, declineReason: 'interestWrong' });
+      const list = (await who({ method: 'GET', url: `/api/history/document/${id}` })).json<
+        HistoryEntry[]
+      >();
+      expect(list.find((h) => h.operation.id === HistoryOperation.ReturnUnsigned)).toMatchObject({
+        operation: { label: 'Returned Unsigned' },
+        newValue: 'Returned Unsigned',
+        summary: `Reason: ${text}`,
+        hasHistoryDetails: true,
+      });
+    }
+    const [row] = await t.db
+      .select()
+      .from(divisionOrderResponses)
+      .where(eq(divisionOrderResponses.documentId, id));
+    expect(row).toMatchObject({
+      declineReason: 'interestWrong',
+      declineText: 'Our interest is 0.125, not 0.0125.',
+      operatorCompanyId: w.vendor.id,
+      ownerCompanyId: w.purchaser.id,
+    });
+    // Another company reads nothing of it.
+    expect(
+      (await asStranger({ method: 'GET', url: `/api/history/document/${id}/returnReason` }))
+        .statusCode,
+    ).toBe(404);
+    // In insertion order (a SELECT without ORDER BY has none on the PostgreSQL server).
+    const mails = (await t.db.select().from(devMailbox).orderBy(devMailbox.id)).slice(before);
+    const toOperator = mails.find((m) => m.to.includes(w.user.emailAddress));
+    expect(toOperator?.text).toContain(`Reason: ${text}`);
+  });
+
+  it("a reason from the list alone is its label; Other needs the owner's words", async () => {
+    const id = await sentDivisionOrder();
+    const other = await returnDoc(id, { signed: false, declineReason: 'other', reason: '   ' });
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.message).toContain('Describe the reason');
+    const res = await returnDoc(id, {
+      signed: false,
+      declineReason: 'nameAddressWrong',
+      reason: ' ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const reason = await asOperator({
+      method: 'GET',
+      url: `/api/history/document/${id}/returnReason`,
+    });
+    expect(reason.json()).toEqual({
+      reason: 'Name/address is wrong',
+      declineReason: 'nameAddressWrong',
+    });
+    const id2 = await sentDivisionOrder();
+    const res2 = await returnDoc(id2, { signed: false, declineReason: 'other', reason: 'Sold it' });
+    expect(res2.statusCode, res2.body).toBe(200);
+    const reason2 = await asOperator({
+      method: 'GET',
+      url: `/api/history/document/${id2}/returnReason`,
+    });
+    expect(reason2.json()).toEqual({ reason: 'Other: Sold it', declineReason: 'other' });
+  });
+
+  it('refuses ReadOnly and Global (403), the sender (403), another company (404), a returned one (409), bad input (400)', async () => {
+    const id = await sentDivisionOrder();
+    const body = { signed: false, declineReason: 'other', reason: 'Not ours' };
+    expect((await returnDoc(id, body, asOwnerReadOnly)).statusCode).toBe(403);
+    expect((await returnDoc(id, body, asOwnerGlobal)).statusCode).toBe(403);
+    expect((await returnDoc(id, body, asOperator)).statusCode).toBe(403);
+    expect((await returnDoc(id, body, asStranger)).statusCode).toBe(404);
+    const long = await returnDoc(id, { ...body, reason: 'x'.repeat(2001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toContain('The details can be at most 2000 characters');
+    for (const bad of [
+      { signed: false },
+      { signed: false, reason: 'no code' },
+      { signed: false, declineReason: 'bored' },
+      { signed: false, declineReason: 42 },
+      { signed: false, declineReason: 'other' },
+    ]) {
+      const res = await returnDoc(id, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    // Nothing was written by the refusals.
+    expect((await routeOf(t.db, id, w.purchaser.id))?.routeStatusId).toBe(RouteStatus.New);
+    expect(
+      (await historyOf(t.db, id)).some((h) => h.operationId === HistoryOperation.ReturnUnsigned),
+    ).toBe(false);
+    expect(
+      await t.db
+        .select()
+        .from(divisionOrderResponses)
+        .where(eq(divisionOrderResponses.documentId, id)),
+    ).toEqual([]);
+    expect((await returnDoc(id, body)).statusCode).toBe(200);
+    const again = await returnDoc(id, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('action_not_allowed');
   });
 
   it('a document that is not a pending division order cannot be returned (409)', async () => {
@@ -500,6 +669,8 @@ describe('return unsigned', () => {
       receiver: w.purchaser,
       documentTypeId: DocumentTypeId.DivisionOrder,
     });
-    expect((await returnDoc(doc.id, { signed: false })).statusCode).toBe(409);
+    expect(
+      (await returnDoc(doc.id, { signed: false, declineReason: 'notMyProperty' })).statusCode,
+    ).toBe(409);
   });
 });

@@ -23,6 +23,8 @@ export const chatMessages = {
   sendFailed: 'Failed to send the message. Please try again.',
   openFailed: 'Unable to open conversation.',
   closed: 'This conversation is closed: your companies are no longer connected.',
+  recipientMessagingOff:
+    'This company does not use messaging in Flowline: it cannot receive messages. Nothing was sent.',
   searchTooShort: 'Search needs at least 3 characters.',
   tooLong: `A message can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters.`,
 } as const;

@@ -44,6 +44,19 @@ export const HistoryOperation = {
   StatusChanged: 28,
   /** Sent although it looked like an invoice already sent (issue 12 item 7). */
   PossibleDuplicate: 29,
+  /** One step of an approval chain approved, more to come (issue 29; internal). */
+  ApproveStep: 30,
+  /** Pulled by the receiving company's ERP through the export feed (issue 30 item 4). */
+  ExportedToErp: 40,
+  /** The operator reminded the owner of a division order awaiting its response (issue 31). */
+  ReminderSent: 41,
+  /** Arrived as an e-mail attachment at the company's inbound address (issue 30 item 3). */
+  ReceivedByEmail: 46,
+  /** The receiver put an invoice on hold / released it (issue 29 item 2; internal). */
+  PutOnHold: 42,
+  ReleaseHold: 43,
+  /** The receiver disputed an invoice (issue 29 item 2; shared: the comment is the vendor's). */
+  Dispute: 44,
 } as const;
 export type HistoryOperationId = (typeof HistoryOperation)[keyof typeof HistoryOperation];
 
@@ -85,6 +98,26 @@ export const historyOperations: readonly HistoryOperationInfo[] = [
   op(27, 'MarkUnread', 'Marked unread', 'Read', 'MarkEmailUnread'),
   op(28, 'StatusChanged', 'Status changed', 'Workflow', 'Sync'),
   op(29, 'PossibleDuplicate', 'Sent as a possible duplicate', 'Workflow', 'ContentCopy'),
+  op(30, 'ApproveStep', 'Approval step approved', 'Workflow', 'TaskAlt'),
+  op(40, 'ExportedToErp', 'Exported to ERP', 'Workflow', 'Sync'),
+  op(41, 'ReminderSent', 'Reminder sent', 'Workflow', 'Sync'),
+  op(46, 'ReceivedByEmail', 'Received by e-mail', 'Workflow', 'Email'),
+  op(42, 'PutOnHold', 'Put on hold', 'Workflow', 'PauseCircle'),
+  op(43, 'ReleaseHold', 'Hold released', 'Workflow', 'PlayCircle'),
+  op(44, 'Dispute', 'Disputed', 'Workflow', 'ReportProblem'),
+];
+
+/**
+ * The receiver's internal moves (approval steps, issue 29): only the company that wrote the
+ * entry reads it; the other side's history never shows it.
+ */
+export const internalHistoryOperations: readonly number[] = [
+  HistoryOperation.ApproveStep,
+  // The receiver's own ERP export (issue 30 item 4) is none of the sender's business.
+  HistoryOperation.ExportedToErp,
+  // A hold is the receiver's own business (issue 29 item 2): the vendor still sees Received.
+  HistoryOperation.PutOnHold,
+  HistoryOperation.ReleaseHold,
 ];
 
 const byId = new Map(historyOperations.map((o) => [o.id, o]));

@@ -54,6 +54,11 @@ export const RouteStatus = {
   Pending: 8,
   Returned: 9,
   Viewed: 10,
+  /** Issue 29 item 2 (ids after the spec's): the receiver's own hold — the sender's route keeps
+   * Received/Viewed, so the vendor never sees it. */
+  OnHold: 11,
+  /** Issue 29 item 2: shared with the sender, who sees the comment and may answer or resubmit. */
+  Disputed: 12,
 } as const;
 export type RouteStatusId = (typeof RouteStatus)[keyof typeof RouteStatus];
 

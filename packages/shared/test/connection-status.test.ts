@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   INVITE_EXPIRY_DAYS,
   canDeleteConnection,
+  canInvite,
+  canReconnect,
+  canRequestConnection,
+  connectionStatusLabels,
   connectionStatuses,
   deriveConnectionStatus,
   isSelectableConnection,
@@ -20,6 +24,8 @@ const base: ConnectionStatusFields = {
   isInviteSent: false,
   inviteSentAt: null,
   connectionRequestedAt: null,
+  inviteRejectedAt: null,
+  disconnectedByCompanyId: null,
 };
 const status = (overrides: Partial<ConnectionStatusFields>) =>
   deriveConnectionStatus({ ...base, ...overrides }, now);
@@ -89,6 +95,63 @@ describe('deriveConnectionStatus (spec 2 §4.2)', () => {
   });
 });
 
+describe('rejected and disconnected by the other side (issue 27 items 17, 18)', () => {
+  it('inviteRejected: the invited company rejected the e-mail invite, expired or not', () => {
+    expect(status({ isInviteSent: true, inviteSentAt: fresh, inviteRejectedAt: fresh })).toBe(
+      'inviteRejected',
+    );
+    expect(status({ isInviteSent: true, inviteSentAt: old, inviteRejectedAt: fresh })).toBe(
+      'inviteRejected',
+    );
+    expect(connectionStatusLabels.inviteRejected).toBe('Invite rejected');
+  });
+
+  it('connectionRequestRejected: the company asked rejected the request', () => {
+    expect(
+      status({
+        isInviteSent: true,
+        suggestedCompanyId: 6,
+        connectionRequestedAt: fresh,
+        inviteRejectedAt: fresh,
+      }),
+    ).toBe('connectionRequestRejected');
+  });
+
+  it('a rejection no longer counts once no invite is out, connected or disconnected', () => {
+    expect(status({ inviteRejectedAt: fresh })).toBe('notOnNetwork');
+    expect(status({ connectedCompanyId: 5, inviteRejectedAt: fresh })).toBe('connected');
+    expect(status({ isDisconnected: true, inviteRejectedAt: fresh })).toBe('disconnected');
+  });
+
+  it('disconnectedByOther: the other company deleted the relationship; it is on the network', () => {
+    expect(status({ disconnectedByCompanyId: 5 })).toBe('disconnectedByOther');
+    expect(status({ disconnectedByCompanyId: 5, suggestedCompanyId: 5 })).toBe(
+      'disconnectedByOther',
+    );
+    expect(connectionStatusLabels.disconnectedByOther).toBe('Disconnected by the other connection');
+    // Asking again (Reconnect) is a connection request: it reads as one.
+    expect(
+      status({
+        disconnectedByCompanyId: 5,
+        suggestedCompanyId: 5,
+        isInviteSent: true,
+        connectionRequestedAt: fresh,
+      }),
+    ).toBe('connecting');
+    expect(status({ disconnectedByCompanyId: 5, connectedCompanyId: 5 })).toBe('connected');
+    expect(status({ disconnectedByCompanyId: 5, isDisconnected: true })).toBe('disconnected');
+  });
+
+  it('offers the right action: resend after a rejection, reconnect after either disconnect', () => {
+    expect(canInvite('inviteRejected')).toBe(true);
+    expect(canRequestConnection('connectionRequestRejected')).toBe(true);
+    expect(canReconnect('disconnectedByOther')).toBe(true);
+    expect(canReconnect('disconnected')).toBe(true);
+    expect(canInvite('disconnectedByOther')).toBe(false);
+    expect(canRequestConnection('connecting')).toBe(false);
+  });
+});
+
 describe('selection and deletion', () => {
   const expected: Record<ConnectionStatus, { select: boolean; remove: boolean }> = {
     disconnected: { select: false, remove: true },
@@ -97,6 +160,9 @@ describe('selection and deletion', () => {
     connecting: { select: false, remove: false },
     inviteExpired: { select: false, remove: true },
     connectionRequestExpired: { select: false, remove: true },
+    inviteRejected: { select: false, remove: true },
+    connectionRequestRejected: { select: false, remove: true },
+    disconnectedByOther: { select: false, remove: true },
     onNetwork: { select: false, remove: true },
     notOnNetwork: { select: true, remove: true },
   };

@@ -3,8 +3,12 @@ import {
   PartyType,
   Role,
   UserType,
+  RouteStatus,
   canSendDocumentType,
+  counterpartyColumnName,
   documentStatusTabs,
+  routeStatusLabel,
+  typeListColumns,
   parseStatusFilter,
   routeStatusNames,
   sendToSearchLabel,
@@ -70,5 +74,82 @@ describe('Send button', () => {
     expect(sendToSearchLabel(0, 'Connections')).toBe('Search');
     expect(sendToSearchLabel(1, 'Connections')).toBe('Search');
     expect(sendToSearchLabel(12, 'Connections')).toBe('Search 12 Connections');
+  });
+});
+
+describe('type list columns (issue 27 item 1)', () => {
+  const col = (key: string, name = key) => ({ key, name });
+  const ar = [
+    col('docNumber'),
+    col('docInvoiceDate'),
+    col('docARPurchaserName', 'Purchaser'),
+    col('docTotal'),
+    col('docDueDate'),
+  ];
+  const counterparty = (name: string) => col('counterparty', name);
+  const keys = (cs: { key: string; name: string }[]) => cs.map((c) => `${c.key}:${c.name}`);
+
+  it('a receiver sees the sender (From) where the purchaser, its own company, was', () => {
+    expect(keys(typeListColumns(93, ar, { sent: false, received: true }, counterparty))).toEqual([
+      'docNumber:docNumber',
+      'docInvoiceDate:docInvoiceDate',
+      'counterparty:From',
+      'docTotal:docTotal',
+      'docDueDate:docDueDate',
+    ]);
+  });
+
+  it('a sender keeps the recipient column, which names whom each document went to', () => {
+    expect(typeListColumns(93, ar, { sent: true, received: false }, counterparty)).toEqual(ar);
+  });
+
+  it('a list with both sides names the other company as From / To instead of the recipient', () => {
+    const both = typeListColumns(93, ar, { sent: true, received: true }, counterparty);
+    expect(both.map((c) => c.name)).toContain('From / To');
+    expect(both.map((c) => c.key)).not.toContain('docARPurchaserName');
+  });
+
+  it('types without a recipient column get the counterparty after their first column', () => {
+    const w9 = [col('docLegalName'), col('docTaxId')];
+    expect(keys(typeListColumns(6, w9, { sent: true, received: false }, counterparty))).toEqual([
+      'docLegalName:docLegalName',
+      'counterparty:To',
+      'docTaxId:docTaxId',
+    ]);
+    const received = typeListColumns(6, w9, { sent: false, received: true }, counterparty);
+    expect(received[1]).toEqual(col('counterparty', 'From'));
+  });
+
+  it('1099s, division orders and owner statements drop their recipient on the receiving side', () => {
+    const sides = { sent: false, received: true };
+    const form1099 = [col('docTaxYear'), col('docRecipientName'), col('docAmount')];
+    expect(typeListColumns(90, form1099, sides, counterparty).map((c) => c.key)).toEqual([
+      'docTaxYear',
+      'counterparty',
+      'docAmount',
+    ]);
+    const order = [col('docOwnerName'), col('docPropertyName')];
+    for (const type of [87, 94, 91]) {
+      expect(typeListColumns(type, order, sides, counterparty).map((c) => c.key)).toEqual([
+        'counterparty',
+        'docPropertyName',
+      ]);
+    }
+  });
+
+  it('names the counterparty column by the sides', () => {
+    expect(counterpartyColumnName({ sent: false, received: true })).toBe('From');
+    expect(counterpartyColumnName({ sent: true, received: false })).toBe('To');
+    expect(counterpartyColumnName({ sent: true, received: true })).toBe('From / To');
+  });
+});
+
+describe('returned status label (issue 27 item 9)', () => {
+  it('says how a returned document came back', () => {
+    expect(routeStatusLabel(RouteStatus.Returned, 'signed')).toBe('Returned signed');
+    expect(routeStatusLabel(RouteStatus.Returned, 'unsigned')).toBe('Returned unsigned');
+    expect(routeStatusLabel(RouteStatus.Returned, null)).toBe('Returned');
+    expect(routeStatusLabel(RouteStatus.Sent, 'signed')).toBe('Sent');
+    expect(routeStatusLabel(null)).toBe('New');
   });
 });

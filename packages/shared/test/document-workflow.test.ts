@@ -9,6 +9,7 @@ import {
   availableReceiverActions,
   decideWorkflowMove,
   statusAfterPayments,
+  statusAfterRelease,
   type WorkflowAction,
   type WorkflowSide,
 } from '../src/index';
@@ -22,6 +23,9 @@ const actions: WorkflowAction[] = [
   'recordPayment',
   'resubmit',
   'return',
+  'hold',
+  'releaseHold',
+  'dispute',
 ];
 const sides: WorkflowSide[] = ['sent', 'received'];
 const people = [
@@ -68,14 +72,14 @@ function expected(
     approve: {
       ok: invoice,
       side: 'received',
-      from: [S.Received, S.Viewed],
+      from: [S.Received, S.Viewed, S.Disputed],
       data: true,
       global: false,
     },
     reject: {
       ok: invoice,
       side: 'received',
-      from: [S.Received, S.Viewed, S.Approved],
+      from: [S.Received, S.Viewed, S.Approved, S.OnHold, S.Disputed],
       data: true,
       global: false,
     },
@@ -86,7 +90,28 @@ function expected(
       data: true,
       global: false,
     },
-    resubmit: { ok: invoice, side: 'sent', from: [S.Rejected], data: true, global: true },
+    resubmit: {
+      ok: invoice,
+      side: 'sent',
+      from: [S.Rejected, S.Disputed],
+      data: true,
+      global: true,
+    },
+    hold: {
+      ok: invoice,
+      side: 'received',
+      from: [S.Received, S.Viewed],
+      data: true,
+      global: false,
+    },
+    releaseHold: { ok: invoice, side: 'received', from: [S.OnHold], data: true, global: false },
+    dispute: {
+      ok: invoice,
+      side: 'received',
+      from: [S.Received, S.Viewed, S.OnHold],
+      data: true,
+      global: false,
+    },
     return: { ok: pdo, side: 'received', from: [S.New, null], data: true, global: false },
   };
   const r = row[action];
@@ -130,6 +155,36 @@ describe('the route-status transition table', () => {
     expect(to('return')).toBe(RouteStatus.Returned);
   });
 
+  it('holds on the receiver only, disputes on both, releases to what the sender kept', () => {
+    const to = (action: WorkflowAction) =>
+      WORKFLOW_TRANSITIONS.find((t) => t.action === action)?.to;
+    expect(to('hold')).toBe(RouteStatus.OnHold);
+    expect(to('dispute')).toBe(RouteStatus.Disputed);
+    expect(to('releaseHold')).toBe('computed');
+    expect(statusAfterRelease(RouteStatus.Sent)).toBe(RouteStatus.Received);
+    expect(statusAfterRelease(RouteStatus.Viewed)).toBe(RouteStatus.Viewed);
+  });
+
+  it('explains a refused hold, release and dispute', () => {
+    const base = {
+      templateId: DocumentTemplate.ArInvoice,
+      side: 'received' as const,
+      userType: UserType.Regular,
+      roles: [Role.User],
+    };
+    const message = (action: WorkflowAction, routeStatusId: number) => {
+      const d = decideWorkflowMove({ ...base, action, routeStatusId });
+      return d.allowed ? null : d.message;
+    };
+    expect(message('hold', RouteStatus.Approved)).toBe(
+      'A document in status Approved cannot be put on hold.',
+    );
+    expect(message('releaseHold', RouteStatus.Viewed)).toBe('This invoice is not on hold.');
+    expect(message('dispute', RouteStatus.Disputed)).toBe(
+      'A document in status Disputed cannot be disputed.',
+    );
+  });
+
   it('names the status in a refused move', () => {
     const decision = decideWorkflowMove({
       action: 'approve',
@@ -157,11 +212,25 @@ describe('the route-status transition table', () => {
       approve: true,
       reject: true,
       recordPayment: false,
+      hold: true,
+      releaseHold: false,
+      dispute: true,
     });
     expect(availableReceiverActions({ ...base, routeStatusId: RouteStatus.Approved })).toEqual({
       approve: false,
       reject: true,
       recordPayment: true,
+      hold: false,
+      releaseHold: false,
+      dispute: false,
+    });
+    expect(availableReceiverActions({ ...base, routeStatusId: RouteStatus.OnHold })).toEqual({
+      approve: false,
+      reject: true,
+      recordPayment: false,
+      hold: false,
+      releaseHold: true,
+      dispute: true,
     });
   });
 });

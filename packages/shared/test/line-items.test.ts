@@ -7,7 +7,10 @@ import {
   detailTotalMismatch,
   DocumentTemplate,
   DocumentTypeId,
+  lineAmountProblem,
   lineCellProblem,
+  linesTotalCents,
+  zSaveLineItemsInput,
   lineItemColumnsFor,
   Role,
   RouteStatus,
@@ -164,5 +167,53 @@ describe('who may code lines', () => {
         documentTypeId: DocumentTypeId.OwnerStatement,
       }).allowed,
     ).toBe(false);
+  });
+});
+
+describe('Quantity × Unit Price against Amount (issue 27 item 15)', () => {
+  it('refuses 1 × 10 = 20 with a message naming the line and the numbers', () => {
+    expect(lineAmountProblem({ quantity: '1', unitPrice: '10', amount: '20' }, 2)).toBe(
+      'Line 2: Quantity × Unit Price (1 × $10.00 = $10.00) does not match Amount ($20.00)',
+    );
+  });
+
+  it('accepts matching lines, a cent of rounding, and lines without all three numbers', () => {
+    expect(
+      lineAmountProblem({ quantity: '2', unitPrice: '500.00', amount: '1000.00' }, 1),
+    ).toBeNull();
+    expect(lineAmountProblem({ quantity: '3', unitPrice: '3.333', amount: '10.00' }, 1)).toBeNull();
+    expect(lineAmountProblem({ quantity: '3', unitPrice: '0.33', amount: '1.00' }, 1)).toBeNull();
+    expect(lineAmountProblem({ quantity: '1', unitPrice: '2.675', amount: '2.68' }, 1)).toBeNull();
+    expect(lineAmountProblem({ quantity: null, unitPrice: '10', amount: '20' }, 1)).toBeNull();
+    expect(lineAmountProblem({ quantity: '1', unitPrice: null, amount: '20' }, 1)).toBeNull();
+    expect(lineAmountProblem({ quantity: 'x', unitPrice: '10', amount: '20' }, 1)).toBeNull();
+    expect(lineAmountProblem({ quantity: '3', unitPrice: '0.33', amount: '1.01' }, 1)).toMatch(
+      /^Line 1: /,
+    );
+  });
+
+  it('is part of the line save schema and of the Send validation', () => {
+    const parsed = zSaveLineItemsInput.safeParse({
+      lines: [{ description: 'Hauling', quantity: '1', unitPrice: '10', amount: '20' }],
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toMatch(/does not match Amount \(\$20\.00\)/);
+    expect(
+      validateDocumentForSend({
+        templateId: 11,
+        definitions: [],
+        values: {},
+        lineItems: {
+          columns: senderLineColumns,
+          rows: [{ description: 'Hauling', quantity: '1', unitPrice: '10', amount: '20' }],
+        },
+      }),
+    ).toBe('Line 1: Quantity × Unit Price (1 × $10.00 = $10.00) does not match Amount ($20.00)');
+  });
+
+  it('adds the running total of the lines in cents', () => {
+    expect(linesTotalCents([{ amount: '1000.00' }, { amount: '250.5' }, { amount: null }])).toBe(
+      125050,
+    );
   });
 });

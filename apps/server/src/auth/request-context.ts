@@ -8,14 +8,16 @@ import {
 } from '@flowline/shared';
 import type { Database, Db } from '../db/client';
 import { scopeRequestToCompany } from '../db/tenant-scope';
-import { forbidden, unauthorized } from '../errors';
-import { authenticateApiKey } from '../modules/api-keys/service';
+import { forbidden, rateLimited, unauthorized } from '../errors';
+import { countInWindow, peekWindow } from '../platform/throttle';
 import {
   findActiveMembership,
   type ActiveMembership,
 } from '../modules/companies/membership-repository';
 import { resolveUserForIdentity, type UserRow } from '../modules/users/repository';
+import { authenticateApiKey, recordFailedApiKey, type ApiKeyStore } from './api-key-auth';
 import { createAuthContextCache } from './context-cache';
+import { assertRouteRole } from './route-roles';
 import type { TokenVerifier } from './verify-token';
 
 /**
@@ -102,10 +104,33 @@ function credentialOf(req: FastifyRequest): { apiKey: string } | { token: string
   return match[1].startsWith(API_KEY_PREFIX) ? { apiKey: match[1] } : { token: match[1] };
 }
 
-/** An API key speaks for its one company: a Company-Id naming another is refused. */
-async function authenticateKey(db: Db, key: string, companyId: number | undefined) {
-  const found = await authenticateApiKey(db, key);
-  if (!found) throw unauthorized(apiKeyMessages.invalid, 'invalid_api_key');
+/**
+ * An API key speaks for its one company: a Company-Id naming another is refused. Wrong keys are
+ * limited per client address (issue 28 item 6): past `failuresPerMinute` in a minute, every key
+ * call from that address answers 429 with Retry-After until the minute is over; each wrong key
+ * is logged and counted on the keys whose public prefix it starts with.
+ */
+async function authenticateKey(
+  req: FastifyRequest,
+  db: Db,
+  store: ApiKeyStore<UserRow>,
+  key: string,
+  companyId: number | undefined,
+  failuresPerMinute: number,
+) {
+  const throttleKey = `apikey-ip:${req.ip}`;
+  const recent = await peekWindow(db, throttleKey);
+  if (recent.count >= failuresPerMinute) throw rateLimited(recent.secondsLeft);
+  const found = await authenticateApiKey(store, key);
+  if (!found) {
+    const failures = await countInWindow(db, throttleKey);
+    const keyPrefix = await recordFailedApiKey(store, key);
+    req.log.warn(
+      { ip: req.ip, keyPrefix, failuresThisMinute: failures.count },
+      'refused a wrong API key',
+    );
+    throw unauthorized(apiKeyMessages.invalid, 'invalid_api_key');
+  }
   if (companyId !== undefined && companyId !== found.companyId)
     throw forbidden(apiKeyMessages.wrongCompany, 'company_forbidden');
   return found;
@@ -120,7 +145,15 @@ async function authenticateKey(db: Db, key: string, companyId: number | undefine
 export const requestContextPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { db: Db; database: Database; verifyToken: TokenVerifier },
+    opts: {
+      db: Db;
+      database: Database;
+      verifyToken: TokenVerifier;
+      /** Wrong API keys a minute from one address before 429 (API_KEY_FAILURES_PER_MINUTE). */
+      apiKeyFailuresPerMinute: number;
+      /** The stored API keys (modules/api-keys/store.ts), reached only through this interface. */
+      apiKeys: ApiKeyStore<UserRow>;
+    },
   ) => {
     const contexts = createAuthContextCache(opts.database);
     app.addHook('onClose', () => contexts.close());
@@ -140,7 +173,14 @@ export const requestContextPlugin = fp(
       const credential = credentialOf(req);
       const companyId = companyIdFromHeader(req);
       if ('apiKey' in credential) {
-        const found = await authenticateKey(opts.db, credential.apiKey, companyId);
+        const found = await authenticateKey(
+          req,
+          opts.db,
+          opts.apiKeys,
+          credential.apiKey,
+          companyId,
+          opts.apiKeyFailuresPerMinute,
+        );
         req.user = found.user;
         if (access === 'company') {
           req.tenant = {
@@ -149,6 +189,8 @@ export const requestContextPlugin = fp(
           };
           scopeRequestToCompany(found.companyId);
         }
+        // The role before the body: a refused role gets 403 whatever it sends (route-roles.ts).
+        assertRouteRole(req);
         return;
       }
       const identity = await opts.verifyToken(credential.token);
@@ -174,6 +216,7 @@ export const requestContextPlugin = fp(
         // From here on the request's queries see only this company's rows (row-level security).
         scopeRequestToCompany(companyId);
       }
+      assertRouteRole(req);
     });
   },
   { name: 'request-context' },

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { holdPgliteLock } from './pglite-lock';
+import { parseLsn, ReadRoutingPool } from './read-replicas';
 import * as schema from './schema/index';
 import { TenantScopedPool, tenantScopedPglite } from './tenant-scoped-driver';
 
@@ -19,6 +20,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * For the reads that dominate (lists, search, type-ahead, dashboards, history): a streaming
+   * replica when DATABASE_READ_URL names healthy ones that have replayed the caller's last write,
+   * else the primary (docs/read-replicas.md). The same as `db` without replicas.
+   */
+  readDb: Db;
+  /** The replicas' router and health; null without DATABASE_READ_URL. */
+  replicas: ReadRoutingPool | null;
+  /** The primary's current WAL position (after a write commits); null for the embedded database. */
+  currentWalLsn(): Promise<bigint | null>;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   /**
@@ -27,8 +38,17 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The server pool's connections (metrics); null for the embedded database (one connection). */
+  poolStats(): { total: number; idle: number; waiting: number; max: number } | null;
   /** The connection underneath, for pg-boss (the job engine), which brings its own SQL. */
-  raw: { kind: 'pglite'; pglite: PGlite } | { kind: 'postgres'; url: string };
+  raw:
+    | { kind: 'pglite'; pglite: PGlite }
+    | {
+        kind: 'postgres';
+        url: string;
+        /** The schema owner's connection (DATABASE_MIGRATION_URL), when it is another role. */
+        migrationUrl: string | null;
+      };
 }
 
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -36,18 +56,27 @@ export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 export interface DatabaseOptions {
   /** PostgreSQL connection string; null for the embedded PGlite database. */
   url: string | null;
+  /**
+   * The schema owner's connection string (DATABASE_MIGRATION_URL): migrate() runs through it when
+   * the application connects as a runtime role (docs/row-level-security.md). Server only.
+   */
+  migrationUrl?: string | null;
   /** Data directory of the embedded database. */
   pgliteDir?: string;
   /** An existing PGlite instance (tests load one from a migrated template). */
   pglite?: PGlite;
   poolSize?: number;
+  /** DATABASE_READ_URL's replicas (server only). */
+  readUrls?: string[];
+  /** DATABASE_READ_MAX_LAG_MS: a replica further behind is skipped. */
+  maxReadLagMs?: number;
 }
 
 /** Arbitrary constant: the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK_ID = 7_263_001;
 
 /** Several instances may start at once against one server: only one migrates at a time. */
-async function migrateWithLock(pool: TenantScopedPool): Promise<void> {
+async function migrateWithLock(pool: TenantScopedPool | pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -69,13 +98,47 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', (err) => console.error('PostgreSQL idle connection error:', err.message));
     const scopedPool = new TenantScopedPool(pool);
     const db = drizzlePg(scopedPool as unknown as pg.Pool, { schema }) as unknown as Db;
+    const replicas = opts.readUrls?.length
+      ? new ReadRoutingPool(scopedPool, {
+          urls: opts.readUrls,
+          maxLagMs: opts.maxReadLagMs ?? 10_000,
+          poolSize: opts.poolSize,
+        })
+      : null;
+    await replicas?.start();
+    const readDb = replicas
+      ? (drizzlePg(replicas as unknown as pg.Pool, { schema }) as unknown as Db)
+      : db;
     return {
       db,
+      readDb,
+      replicas,
+      currentWalLsn: async () => {
+        const { rows } = await pool.query('SELECT pg_current_wal_lsn()::text AS lsn');
+        return parseLsn((rows[0] as { lsn: string }).lsn);
+      },
       kind: 'postgres',
-      migrate: () => migrateWithLock(scopedPool),
+      migrate: async () => {
+        if (!opts.migrationUrl) return migrateWithLock(scopedPool);
+        const owner = new pg.Pool({ connectionString: opts.migrationUrl, max: 1 });
+        try {
+          await migrateWithLock(owner);
+        } finally {
+          await owner.end();
+        }
+      },
       listen: (channel, onPayload) => listenOnServer(opts.url!, channel, onPayload),
-      close: () => scopedPool.end(),
-      raw: { kind: 'postgres', url: opts.url },
+      close: async () => {
+        await replicas?.end();
+        await scopedPool.end();
+      },
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
+      raw: { kind: 'postgres', url: opts.url, migrationUrl: opts.migrationUrl ?? null },
     };
   }
   let client = opts.pglite;
@@ -90,6 +153,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const db = drizzlePglite(tenantScopedPglite(pglite), { schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
+    replicas: null,
+    currentWalLsn: async () => null,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     listen: (channel, onPayload) => pglite.listen(channel, onPayload),
@@ -97,6 +163,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await pglite.close();
       release();
     },
+    poolStats: () => null,
     raw: { kind: 'pglite', pglite },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors';
+import { AppError, RateLimitError } from '../errors';
 import { BlobStoreUnavailableError } from '../platform/blob-store/index';
 
 /**
@@ -89,6 +89,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimitError)
+        reply.header('retry-after', String(Math.max(1, err.retryAfterSeconds)));
       return reply.status(err.status).send({
         error: {
           message: err.message,

@@ -36,6 +36,13 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig) 
   });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    allowedHeaders: ['Authorization', 'Content-Type', 'Company-Id'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Company-Id',
+      'Idempotency-Key',
+      'Flowline-Min-Lsn',
+    ],
+    exposedHeaders: ['Flowline-Write-Lsn'],
   });
 }

@@ -1,3 +1,5 @@
+import { PdfActiveContentScanner } from './pdf-active-scan';
+
 /**
  * Pieces shared by the streaming upload readers (documents, attachments; legal documents follow
  * the same pattern): the file's bytes pass through once, counted and sniffed on the way to the
@@ -24,9 +26,52 @@ export interface Inspection<T> {
   /** The first and the last SAMPLE_BYTES (for opening a header or a trailer). */
   head?: Buffer;
   tail?: Buffer;
+  /**
+   * A PDF active-content marker seen anywhere in the bytes, raw or in a compressed object
+   * stream (pdf-active-scan.ts).
+   */
+  activeContent?: string;
+  /** A compressed object stream could not be inflated and checked (pdf-active-scan.ts). */
+  uncheckedObjectStream?: boolean;
 }
 
 const SAMPLE_BYTES = 256 * 1024;
+
+const BLOCK_BYTES = 64 * 1024;
+
+/**
+ * The last `size` bytes of a stream, copied into 64 KB blocks: constant work per byte whatever
+ * the chunks' sizes (a client sending tiny chunks must not make each one copy 256 KB), and no
+ * reference kept to the network's own buffers.
+ */
+class TailWindow {
+  private blocks: Buffer[] = [];
+  private current = Buffer.allocUnsafe(BLOCK_BYTES);
+  private used = 0;
+
+  constructor(private readonly size: number) {}
+
+  push(chunk: Buffer): void {
+    let from = 0;
+    while (from < chunk.length) {
+      const copied = chunk.copy(this.current, this.used, from);
+      this.used += copied;
+      from += copied;
+      if (this.used === BLOCK_BYTES) {
+        this.blocks.push(this.current);
+        if ((this.blocks.length - 1) * BLOCK_BYTES >= this.size) this.blocks.shift();
+        this.current = Buffer.allocUnsafe(BLOCK_BYTES);
+        this.used = 0;
+      }
+    }
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat([...this.blocks, this.current.subarray(0, this.used)]).subarray(
+      -this.size,
+    );
+  }
+}
 
 /**
  * Passes the bytes through, failing the stream as soon as it is too large or its first bytes are
@@ -50,20 +95,25 @@ export async function* inspectStream<T>(
     if (seen.size > (opts.keepUpTo ?? 0)) kept = null;
     else kept.push(chunk);
   };
-  let headSample = Buffer.alloc(0);
-  let tailSample = Buffer.alloc(0);
+  const headSample: Buffer[] = [];
+  let headSampleLength = 0;
+  const tailSample = new TailWindow(SAMPLE_BYTES);
   const sample = (chunk: Buffer) => {
-    if (headSample.length < SAMPLE_BYTES)
-      headSample = Buffer.concat([headSample, chunk.subarray(0, SAMPLE_BYTES - headSample.length)]);
-    tailSample = Buffer.concat([tailSample, chunk]);
-    if (tailSample.length > SAMPLE_BYTES) tailSample = tailSample.subarray(-SAMPLE_BYTES);
+    if (headSampleLength < SAMPLE_BYTES) {
+      const piece = chunk.subarray(0, SAMPLE_BYTES - headSampleLength);
+      headSample.push(Buffer.from(piece));
+      headSampleLength += piece.length;
+    }
+    tailSample.push(chunk);
   };
+  const activeScan = new PdfActiveContentScanner();
   seen.size = 0;
   for await (const chunk of source) {
     seen.size += chunk.length;
     if (seen.size > opts.maxBytes) throw opts.tooLarge();
     keep(chunk);
     sample(chunk);
+    await activeScan.push(chunk);
     if (seen.type !== undefined) {
       yield chunk;
       continue;
@@ -82,9 +132,12 @@ export async function* inspectStream<T>(
     check(buffer);
     yield buffer;
   }
+  await activeScan.end();
+  seen.activeContent = activeScan.found;
+  seen.uncheckedObjectStream = activeScan.unchecked || undefined;
   if (kept) seen.kept = Buffer.concat(kept);
-  seen.head = headSample;
-  seen.tail = tailSample;
+  seen.head = Buffer.concat(headSample);
+  seen.tail = tailSample.bytes();
 }
 
 /**

@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database, Db } from '../db/client';
-import { documentExtractionJob } from '../modules/document-intelligence/jobs';
+import {
+  documentExtractionJob,
+  enqueueDocumentExtraction,
+} from '../modules/document-intelligence/jobs';
+import { setOcrConcurrency } from '../modules/document-intelligence/reading/index';
 import { orphanSweepJob } from '../maintenance/orphan-sweep-job';
 import type { BlobStore } from '../platform/blob-store/index';
+import { expiryReminderJob } from '../modules/legal-documents/expiry-reminders';
+import { divisionOrderReminderJob } from '../modules/division-orders/reminder-job';
 import { notificationMailJob } from '../modules/notifications/mail-digest';
 import { createQueuedMailer, deliverMail } from '../platform/mail/mail-queue';
 import type { Mailer } from '../platform/mail/mailer';
@@ -27,8 +33,28 @@ export interface JobHandlerDeps {
 export function registerJobHandlers(engine: JobEngine, deps: JobHandlerDeps): void {
   engine.register(Queue.mail, deliverMail(deps.mailTransport), { concurrency: 2 });
   engine.register(Queue.orphanSweep, orphanSweepJob(deps));
-  // One document at a time: OCR uses a core, the API keeps the other.
-  engine.register(Queue.documentExtraction, documentExtractionJob(deps), { concurrency: 1 });
+  // READING_CONCURRENCY documents at once (the CPU count by default), as many OCR threads; a
+  // fair queue: companies take turns and one company runs at most all but one of them
+  // (docs/document-intelligence.md "Fair and bounded").
+  const reading = deps.config.reading;
+  setOcrConcurrency(reading.concurrency);
+  engine.register(
+    Queue.documentExtraction,
+    documentExtractionJob({
+      ...deps,
+      maxPages: reading.maxPages,
+      pagesPerHour: reading.pagesPerHour,
+      pageBatch: reading.pageBatch,
+      // A reading past the company's hourly quota is queued again for when it may run; a long
+      // document's next page batch is queued behind other companies' documents.
+      requeue: (documentId, companyId, afterSeconds, fromPage) =>
+        enqueueDocumentExtraction(engine, documentId, companyId, afterSeconds, fromPage),
+    }),
+    {
+      concurrency: reading.concurrency,
+      maxActivePerCompany: Math.max(1, reading.concurrency - 1),
+    },
+  );
   engine.register(
     Queue.notificationMail,
     notificationMailJob({
@@ -37,5 +63,22 @@ export function registerJobHandlers(engine: JobEngine, deps: JobHandlerDeps): vo
       publicUrl: deps.config.publicUrl,
     }),
     { concurrency: 2 },
+  );
+  engine.register(
+    Queue.legalDocumentExpiry,
+    expiryReminderJob({
+      db: deps.db,
+      mailer: createQueuedMailer(engine),
+      publicUrl: deps.config.publicUrl,
+    }),
+  );
+  engine.register(
+    Queue.divisionOrderReminders,
+    divisionOrderReminderJob({
+      db: deps.db,
+      mailer: createQueuedMailer(engine),
+      publicUrl: deps.config.publicUrl,
+      log: deps.log,
+    }),
   );
 }

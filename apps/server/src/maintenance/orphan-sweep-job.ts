@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { BlobStore } from '../platform/blob-store/index';
 import type { JobHandler, JobRuntime } from '../platform/jobs/index';
 import { Queue } from '../platform/jobs/types';
+import { deleteExpiredIdempotencyKeys } from '../http/idempotency';
 import { sweepOrphanFiles } from './orphan-sweep';
 
 /** One key: a sweep queued while another waits is the same sweep. */
@@ -16,6 +17,8 @@ export function orphanSweepJob(deps: {
   log: FastifyBaseLogger;
 }): JobHandler<Record<string, never>> {
   return async () => {
+    // Answers kept for Idempotency-Key retries expire with the same hourly maintenance.
+    await deleteExpiredIdempotencyKeys(deps.db);
     const result = await sweepOrphanFiles(deps);
     if (!result) deps.log.info('orphan file sweep skipped: another instance is sweeping');
   };

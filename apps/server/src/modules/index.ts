@@ -4,6 +4,7 @@ import { apiKeysRoutes } from './api-keys/routes';
 import { chatRoutes } from './chat/routes';
 import { clientLogsRoutes } from './client-logs/routes';
 import { codingRulesRoutes } from './coding-rules/routes';
+import { approvalsRoutes } from './approvals/routes';
 import { companiesRoutes } from './companies/routes';
 import { documentAttachmentsRoutes } from './document-attachments/routes';
 import { documentHistoryRoutes } from './document-history/routes';
@@ -28,12 +29,20 @@ import { notificationsRoutes } from './notifications/routes';
 import { orgUnitsRoutes } from './org-units/routes';
 import { chatPartiesRoutes } from './parties/chat-parties';
 import { partiesRoutes } from './parties/routes';
+import { priceBooksRoutes } from './price-books/routes';
+import { paymentRunsRoutes } from './payment-runs/routes';
+import { matchTolerancesRoutes } from './match-tolerances/routes';
+import { pidxRoutes } from './pidx/routes';
+import { inboundEmailRoutes } from './inbound-email/routes';
+import { listExportRoutes } from './list-export/routes';
+import { erpExportRoutes } from './erp-export/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { lookupsRoutes } from './lookups/routes';
 import { realtimeRoutes } from './realtime/routes';
 import { registrationRoutes } from './registration/routes';
 import { sessionRoutes } from './session/routes';
 import { signingRoutes } from './signing/routes';
+import { divisionOrderRoutes } from './division-orders/routes';
 import { terminologyRoutes } from './terminology/routes';
 import type { ApiModule } from './types';
 import { adminUsersRoutes } from './users/admin-routes';
@@ -51,9 +60,17 @@ export const apiModules: ApiModule[] = [
   documentListsRoutes,
   documentAttachmentsRoutes,
   documentUploadRoutes,
+  pidxRoutes,
+  inboundEmailRoutes,
+  listExportRoutes,
+  erpExportRoutes,
   documentWorkflowRoutes,
   lineItemsRoutes,
   codingRulesRoutes,
+  priceBooksRoutes,
+  paymentRunsRoutes,
+  matchTolerancesRoutes,
+  approvalsRoutes,
   downloadsRoutes,
   featureFlagsRoutes,
   clientLogsRoutes,
@@ -76,6 +93,7 @@ export const apiModules: ApiModule[] = [
   registrationRoutes,
   terminologyRoutes,
   signingRoutes,
+  divisionOrderRoutes,
   documentOcrRoutes,
   documentSuggestionRoutes,
   jobsRoutes,

@@ -5,6 +5,7 @@ import { createBlobStore, type BlobStore } from './blob-store/index';
 import { createJobEngine, type JobRuntime } from './jobs/index';
 import { registerDevMailPage } from './mail/dev-mail-page';
 import { createMailTransport, createQueuedMailer } from './mail/mail-queue';
+import { createMetrics, type Metrics } from './metrics';
 import type { Mailer } from './mail/mailer';
 import { createRealtimeHub, type RealtimeHub } from './realtime/hub';
 
@@ -16,6 +17,8 @@ export interface Platform {
   realtime: RealtimeHub;
   /** The durable job engine (pg-boss); started by app.ts, workers per JOB_WORKERS. */
   jobs: JobRuntime;
+  /** Prometheus metrics (docs/operations.md): modules add the series they hold. */
+  metrics: Metrics;
 }
 
 /** The platform, plus the real mail transport, which only job handlers get. */
@@ -52,6 +55,7 @@ export function createPlatform(
       blobStore,
       realtime,
       jobs,
+      metrics: createMetrics(),
     },
     mailTransport: transport,
   };

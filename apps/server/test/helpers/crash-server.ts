@@ -101,12 +101,15 @@ export async function openCrashHarness() {
     JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
   };
   delete env.DATABASE_URL;
+  delete env.DATABASE_MIGRATION_URL;
   delete env.FLOWLINE_FAULT_PAUSE_AT;
   let serverDatabase: Database | null = null;
   if (onServer) {
     serverDatabase = await createTestDatabase();
     if (serverDatabase.raw.kind !== 'postgres') throw new Error('expected the server');
     env.DATABASE_URL = serverDatabase.raw.url;
+    if (serverDatabase.raw.migrationUrl)
+      env.DATABASE_MIGRATION_URL = serverDatabase.raw.migrationUrl;
   } else {
     // The migrated template, written to the data directory the server opens.
     const dump = inject('pgliteDumpFile');

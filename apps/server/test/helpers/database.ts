@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
+import { runtimeUrl } from './runtime-role';
 
 /**
  * A clean, migrated database for one test file: a copy of the template on the PostgreSQL server
@@ -25,13 +27,22 @@ export async function createTestDatabase(
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
+    const ownerUrl = new URL(url);
+    ownerUrl.pathname = `/${name}`;
+    // The app connects as the suite's runtime role (global-setup.ts), as production should:
+    // not the owner, not a superuser, not BYPASSRLS. The superuser stays the migration role.
+    const dbUrl = runtimeUrl(ownerUrl);
     if (opts.via) {
       dbUrl.hostname = opts.via.host;
       dbUrl.port = String(opts.via.port);
+      ownerUrl.hostname = opts.via.host;
+      ownerUrl.port = String(opts.via.port);
     }
-    const database = await openDatabase({ url: dbUrl.toString(), poolSize: 4 });
+    const database = await openDatabase({
+      url: dbUrl.toString(),
+      migrationUrl: ownerUrl.toString(),
+      poolSize: 4,
+    });
     return {
       ...database,
       close: async () => {
@@ -50,4 +61,24 @@ export async function createTestDatabase(
     extensions: { pg_trgm, btree_gin },
   });
   return openDatabase({ url: null, pglite });
+}
+
+/**
+ * Runs SQL as the schema owner: test set-up that changes the schema (a trigger, a disabled
+ * trigger) — the app's runtime role may not (docs/row-level-security.md). On PGlite the one
+ * superuser session. Several statements in one string run in one transaction.
+ */
+export async function executeAsOwner(database: Database, statements: string): Promise<void> {
+  if (database.raw.kind === 'postgres' && database.raw.migrationUrl) {
+    const owner = new pg.Client({ connectionString: database.raw.migrationUrl });
+    await owner.connect();
+    try {
+      await owner.query(statements);
+    } finally {
+      await owner.end();
+    }
+    return;
+  }
+  if (database.raw.kind === 'pglite') await database.raw.pglite.exec(statements);
+  else await database.db.execute(sql.raw(statements));
 }

@@ -1,5 +1,6 @@
+import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 
 /** Small files of each accepted document format, and streamed multipart bodies for big ones. */
 
@@ -95,4 +96,73 @@ export function streamedMultipart(opts: {
     payload: Readable.from(generate()),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/**
+ * A PNG whose header claims `width` × `height` pixels, with almost no pixel data: the shape of a
+ * decompression bomb, refused from its header (issue 28 item 8).
+ */
+export function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A one-page PDF carrying active content (issue 28 item 8): a JavaScript open action, a Launch
+ * action, or a link to a javascript: URI. `compressed` saves with object streams, where the
+ * action dictionary is not visible in the raw bytes (only parsing finds it); `padTo` appends an
+ * uncompressed comment so the file is larger than what uploads keep in memory.
+ */
+export async function pdfWithActiveContent(
+  kind: 'javascript' | 'launch' | 'javascript-uri' | 'https-uri',
+  options: { compressed?: boolean; padTo?: number } = {},
+): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([300, 300]);
+  const { context } = doc;
+  const action =
+    kind === 'javascript'
+      ? context.obj({ Type: 'Action', S: 'JavaScript', JS: PDFString.of('app.alert(1)') })
+      : kind === 'launch'
+        ? context.obj({ Type: 'Action', S: 'Launch', F: PDFString.of('calc.exe') })
+        : context.obj({
+            Type: 'Action',
+            S: 'URI',
+            URI: PDFString.of(
+              kind === 'https-uri' ? 'https://example.com/' : 'javascript:alert(1)',
+            ),
+          });
+  if (kind === 'javascript' || kind === 'launch')
+    doc.catalog.set(PDFName.of('OpenAction'), context.register(action));
+  else {
+    const link = context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [10, 10, 100, 40],
+      A: action,
+    });
+    page.node.set(PDFName.of('Annots'), context.obj([context.register(link)]));
+  }
+  const bytes = Buffer.from(await doc.save({ useObjectStreams: options.compressed ?? false }));
+  if (!options.padTo || bytes.length >= options.padTo) return bytes;
+  // A comment after the header keeps the file valid; the xref offsets shift, which readers repair.
+  const header = bytes.indexOf('\n') + 1;
+  const pad = Buffer.from(`%${'x'.repeat(options.padTo - bytes.length)}\n`, 'latin1');
+  return Buffer.concat([bytes.subarray(0, header), pad, bytes.subarray(header)]);
 }

@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { expect } from 'vitest';
-import { loadConfig, type AppConfig } from '../../src/config';
+import { fastifyTrustProxy, loadConfig, type AppConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import type { Mailer } from '../../src/platform/mail/mailer';
 import { createTestDatabase } from './database';
@@ -44,7 +44,10 @@ export async function buildIssuerApp(
   const config = loadConfig({ PORT: '3999', NODE_ENV: 'test', ...env });
   const keys = await generateSigningKeys();
   // The cast picks Fastify's HTTP/1 overload; the union of trustProxy forms confuses inference.
-  const app = Fastify({ logger: false, trustProxy: config.trustProxy as boolean });
+  const app = Fastify({
+    logger: false,
+    trustProxy: fastifyTrustProxy(config.trustProxy) as boolean,
+  });
   await app.register(formbody);
   await app.register(rateLimit, { global: false });
   await registerEmbeddedIssuer(app, { config, db: database.db, keys, mailer: extra.mailer });

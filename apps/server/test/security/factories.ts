@@ -4,7 +4,12 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DocumentTypeId, PartyType, Role, UserType, chatChannelUrl } from '@flowline/shared';
 import type { Db } from '../../src/db/client';
-import { documentHistory, invitations, notifications } from '../../src/db/schema/index';
+import {
+  documentHistory,
+  invitations,
+  notifications,
+  paymentRuns,
+} from '../../src/db/schema/index';
 import { createBlobStore, type BlobStore } from '../../src/platform/blob-store/index';
 import { Queue } from '../../src/platform/jobs/types';
 import type { TestApp } from '../helpers/app';
@@ -114,6 +119,48 @@ export async function buildCodingRule(t: TestApp, admin: UserRow, company: Compa
     payload: { name: `Rule ${MARK}`, kind: 'amountLimit', limit: '5000', autoApprove: true },
   });
   return ok<{ id: number }>(res, 'coding rule');
+}
+
+/** A price book A publishes to C (one version, one item named with MARK). */
+export async function buildPriceBook(
+  t: TestApp,
+  admin: UserRow,
+  company: CompanyRow,
+  partyId: number,
+) {
+  const { payload, headers } = await multipartBody([
+    ['options', JSON.stringify({ partyId, effectiveFrom: '2026-01-01' })],
+    [
+      'file',
+      {
+        name: 'prices.csv',
+        data: Buffer.from(`Item Code,Description,UOM,Unit Price\nZQ-1,Pump ${MARK},HR,95.00\n`),
+        type: 'text/csv',
+      },
+    ],
+  ]);
+  const res = await t.as(
+    admin,
+    company.id,
+  )({
+    method: 'POST',
+    url: '/api/pricebooks/import',
+    payload,
+    headers,
+  });
+  return ok<{ priceBook: { id: number }; version: { id: number } }>(res, 'price book');
+}
+
+export async function buildApprovalPolicy(t: TestApp, admin: UserRow, company: CompanyRow) {
+  const res = await t.as(
+    admin,
+    company.id,
+  )({
+    method: 'POST',
+    url: '/api/approvalpolicies',
+    payload: { name: `Policy ${MARK}`, steps: [{ approverRoleId: 1 }] },
+  });
+  return ok<{ id: number }>(res, 'approval policy');
 }
 
 export async function buildLegalDocument(t: TestApp, admin: UserRow, company: CompanyRow) {
@@ -276,7 +323,22 @@ export async function buildRouteWorld(t: TestApp) {
 
   const ach = await buildAch(t, aPeople.admin, a, orgUnit.id, party.id);
   const codingRule = await buildCodingRule(t, aPeople.admin, a);
+  const approvalPolicy = await buildApprovalPolicy(t, aPeople.admin, a);
   const legalDocument = await buildLegalDocument(t, aPeople.admin, a);
+  const priceBook = await buildPriceBook(t, aPeople.admin, a, party.id);
+  const [paymentRun] = await db
+    .insert(paymentRuns)
+    .values({
+      companyId: a.id,
+      payeeCompanyId: c.id,
+      partyId: party.id,
+      paymentDate: '2026-01-31',
+      method: 'ach',
+      reference: `ACH ${MARK}`,
+      totalCents: 100,
+      invoiceCount: 0,
+    })
+    .returning();
   const notification = await buildNotification(db, a, aPeople.admin);
   const invitation = await buildInvitation(db, a, aPeople.admin, unconnectedParty.id);
   /** A connection request from C that A has received (what A accepts, rejects or reads). */
@@ -312,7 +374,10 @@ export async function buildRouteWorld(t: TestApp) {
     historyId: history!.id,
     ach,
     codingRule,
+    approvalPolicy,
     legalDocument,
+    priceBook,
+    paymentRun: paymentRun!,
     notification,
     invitation,
     receivedInvitation,

@@ -2,6 +2,7 @@
 // route-matrix.test.ts fails for a route without an entry and for an entry without a route, and
 // checks every entry against the running server (docs/security.md, 'Route matrix').
 import { AccountKind, DocumentTypeId, Terminology } from '@flowline/shared';
+import { pidxInvoiceXml } from '../helpers/pidx';
 import type { RouteWorld } from './factories';
 
 /** Who may call a route, as the server enforces it (not as the screens show it). */
@@ -37,6 +38,8 @@ export interface RouteAccessEntry {
   query?: (w: RouteWorld) => Record<string, string>;
   /** A valid JSON body, so the call reaches the handler's checks instead of a 400. */
   body?: (w: RouteWorld) => unknown;
+  /** The body's content type when it is not JSON (the body is then sent as the string given). */
+  contentType?: string;
   /** A multipart upload: these JSON fields (name → value) and a small PDF as `file`. */
   multipart?: (w: RouteWorld) => Record<string, unknown>;
   /**
@@ -80,6 +83,7 @@ const lookup: RouteAccessEntry = {
 export const routeAccess: Record<string, RouteAccessEntry> = {
   // ── platform ────────────────────────────────────────────────────────────────────────────────
   'GET /api/health': { access: 'public', allow: 'anyone', apiKey: true, ...ownData },
+  'GET /api/health/ready': { access: 'public', allow: 'anyone', apiKey: true, ...ownData },
   'GET /api/auth/config': { access: 'public', allow: 'anyone', apiKey: true, ...ownData },
   'GET /api/notifications/subscribe': {
     access: 'public',
@@ -285,6 +289,13 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     params: (w) => ({ id: w.aKey.id }),
   },
   'GET /api/admin/audit': { access: 'company', allow: 'administrators', apiKey: false, ...ownData },
+  'GET /api/inbound-email': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    ...ownData,
+    notes: "the caller's own company's address and deliveries only",
+  },
   'GET /api/jobs/failed': { access: 'company', allow: 'administrators', apiKey: true, ...ownData },
   'POST /api/jobs/{id}/retry': {
     access: 'company',
@@ -466,6 +477,18 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     apiKey: true,
     params: doc,
   },
+  'GET /api/history/document/{id}/disputeComment': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: doc,
+  },
+  'GET /api/history/document/{id}/returnReason': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: doc,
+  },
   'GET /api/history/{objectId}/details/{historyId}': {
     access: 'company',
     allow: 'any-member',
@@ -485,6 +508,14 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     allow: 'any-member',
     apiKey: true,
     ...ownData,
+  },
+  'GET /api/exports/documents': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    query: () => ({ list: 'inbox', format: 'csv' }),
+    ...ownData,
+    notes: "the caller's own routes only (r.company_id in every read)",
   },
   'GET /api/documentroute/inbox/unreadCount': {
     access: 'company',
@@ -568,6 +599,28 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     }),
     ...ownData,
   },
+  'POST /api/pidx/invoices': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    contentType: 'application/xml',
+    body: (w) => pidxInvoiceXml({ invoiceNumber: 'Zq7Acorn-PIDX', billTo: { name: w.party.name } }),
+    ...ownData,
+    notes: "B's callers name A's connection: no connection of theirs matches (400), nothing of A's",
+  },
+  'GET /api/pidx/invoices/{documentId}/response': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ documentId: w.sentDocument.id }),
+  },
+  'GET /api/exports/ap': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    ...ownData,
+    notes: "the caller's own approvals only (erp_approvals of its company)",
+  },
   'GET /api/batch/getdocumentids': {
     access: 'company',
     allow: 'any-member',
@@ -588,6 +641,34 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     apiKey: true,
     params: received,
     body: () => ({ reason: 'no' }),
+  },
+  'POST /api/documents/{id}/hold': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    params: received,
+    body: () => ({}),
+  },
+  'POST /api/documents/{id}/releasehold': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    params: received,
+  },
+  'POST /api/documents/{id}/dispute': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    params: received,
+    body: () => ({ comment: 'Wrong rate' }),
+  },
+  'POST /api/documents/hold': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    notes: "another company's id comes back refused 'Document not found' (200, nothing held)",
+    refusal: 'per-item',
+    body: (w) => ({ documentIds: [w.receivedDocument.id] }),
   },
   'POST /api/documents/approve': {
     access: 'company',
@@ -680,6 +761,146 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     apiKey: true,
     params: (w) => ({ id: w.codingRule.id }),
   },
+  'GET /api/pricebooks': { access: 'company', allow: 'any-member', apiKey: true, ...ownData },
+  'GET /api/pricebooks/template': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    query: () => ({ format: 'csv' }),
+    ...ownData,
+    notes: 'the same template for every company',
+  },
+  'POST /api/pricebooks/import': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    multipart: (w) => ({ options: { partyId: w.party.id, effectiveFrom: '2026-01-01' } }),
+  },
+  'GET /api/pricebooks/typeahead': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    query: (w) => ({ partyId: String(w.party.id), query: 'ZQ' }),
+  },
+  'GET /api/pricebooks/{id}/versions': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ id: w.priceBook.priceBook.id }),
+  },
+  'GET /api/pricebooks/versions/{id}/items': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ id: w.priceBook.version.id }),
+  },
+  'GET /api/pricebooks/versions/{id}/export': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ id: w.priceBook.version.id }),
+    query: () => ({ format: 'csv' }),
+  },
+  'GET /api/payment-runs': { access: 'company', allow: 'any-member', apiKey: true, ...ownData },
+  'GET /api/payment-runs/candidates': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    query: (w) => ({ partyId: String(w.party.id) }),
+  },
+  'POST /api/payment-runs': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    body: (w) => ({
+      partyId: w.party.id,
+      paymentDate: '2026-02-01',
+      method: 'ach',
+      reference: 'PR-MATRIX',
+      lines: [{ documentId: w.receivedDocument.id, amount: '1.00' }],
+    }),
+    notes: "A's fixture invoice is not approved: A's writers get 409, nothing is paid",
+  },
+  'GET /api/payment-runs/{id}': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ id: w.paymentRun.id }),
+  },
+  'GET /api/payment-runs/{id}/remittance': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ id: w.paymentRun.id }),
+    query: () => ({ format: 'csv' }),
+  },
+  'GET /api/early-pay-offers': { access: 'company', allow: 'any-member', apiKey: true, ...ownData },
+  'PUT /api/early-pay-offers': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    body: (w) => ({ partyId: w.party.id, discountPercent: 1.5, days: 10 }),
+  },
+  'DELETE /api/early-pay-offers/{partyId}': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    params: (w) => ({ partyId: w.party.id }),
+    notes: "no offer exists in the fixture: A's Administrators get 404, nothing is removed",
+  },
+  'GET /api/matchtolerances': { access: 'company', allow: 'any-member', apiKey: true, ...ownData },
+  'PUT /api/matchtolerances': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    body: () => ({ quantityPercent: '2', priceAmount: '0.5', totalPercent: '1' }),
+    ...ownData,
+  },
+  'GET /api/approvalpolicies': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    ...ownData,
+  },
+  'POST /api/approvalpolicies': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    body: () => ({ name: 'Bravo policy', steps: [{ approverRoleId: 1 }] }),
+    ...ownData,
+  },
+  'PUT /api/approvalpolicies/{id}': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    params: (w) => ({ id: w.approvalPolicy.id }),
+    body: () => ({ name: 'Bravo policy', steps: [{ approverRoleId: 1 }] }),
+  },
+  'DELETE /api/approvalpolicies/{id}': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    params: (w) => ({ id: w.approvalPolicy.id }),
+  },
+  'GET /api/documents/{id}/approvals': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: received,
+  },
+  'GET /api/users/{id}/approvallimit': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    params: (w) => ({ id: w.aPeople.user.id }),
+  },
+  'PUT /api/users/{id}/approvallimit': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    params: (w) => ({ id: w.aPeople.user.id }),
+    body: () => ({ approvalLimit: '5000' }),
+  },
   'GET /api/documents/{id}/file/1': {
     access: 'company',
     allow: 'any-member',
@@ -706,8 +927,67 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     refusal: 'lookup-first',
     notes:
       'the document state is checked before the role: ReadOnly gets 409 on a document that is not sign-and-return (signing/service.ts)',
-    body: () => ({ signed: false }),
+    body: () => ({ signed: false, declineReason: 'notMyProperty' }),
     params: received,
+  },
+  'POST /api/documents/return/bulk': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    crossCompany: 'own-data',
+    notes:
+      "issue 31: another company's ids come back each refused 404 (200), or the whole call 409 consentRequired first — never A's data",
+    body: (w) => ({
+      ids: [w.receivedDocument.id],
+      signed: true,
+      fullName: 'Route Matrix',
+      signatureImageAsBase64:
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      consentVersion: '1',
+    }),
+  },
+  'GET /api/division-orders/responses': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+    notes: "issue 31: the caller's own sent pending division orders only (r.company_id)",
+  },
+  'GET /api/division-orders/responses.csv': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+    notes: "issue 31: the caller's own sent pending division orders only (r.company_id)",
+  },
+  'POST /api/division-orders/remind': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    crossCompany: 'own-data',
+    notes: "issue 31: another company's ids come back each refused 404 (200) — never its data",
+    body: (w) => ({ ids: [w.sentDocument.id] }),
+  },
+  'POST /api/division-orders/signed.zip': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    crossCompany: 'own-data',
+    notes: "issue 31: another company's ids are a 404 before anything is streamed",
+    body: (w) => ({ ids: [w.sentDocument.id] }),
+  },
+  'GET /api/division-orders/settings': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+  },
+  'PUT /api/division-orders/settings': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    body: () => ({ autoRemindAfterDays: 30 }),
+    ...ownData,
   },
   'GET /api/documents/{id}/evidence/verify': {
     access: 'company',

@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../helpers/app';
 import { multipartBody } from '../helpers/multipart';
 import { pdf } from '../helpers/legal-files';
 import { MARK, buildRouteWorld, type RouteWorld } from './factories';
+import { routeRoles } from '../../src/auth/route-roles';
 import { routeAccess, type Allow, type RouteAccessEntry } from './route-access';
 
 interface Registered {
@@ -73,6 +74,9 @@ async function request(key: string, entry: RouteAccessEntry): Promise<InjectOpti
     return { method, url, payload, headers };
   }
   const body = entry.body?.(w);
+  if (entry.contentType && typeof body === 'string') {
+    return { method, url, payload: body, headers: { 'content-type': entry.contentType } };
+  }
   return { method, url, ...(body !== undefined ? { payload: body as object } : {}) };
 }
 
@@ -121,7 +125,9 @@ function expectNoDataOfA(res: LightMyRequestResponse) {
 function expectRefusedOrOwn(entry: RouteAccessEntry, res: LightMyRequestResponse) {
   if (entry.refusal === 'per-item') {
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().approved, res.body).toEqual([]);
+    // Bulk approve answers `approved`, bulk hold `held`: nothing done either way.
+    const body = res.json<{ approved?: number[]; held?: number[] }>();
+    expect(body.approved ?? body.held, res.body).toEqual([]);
   } else if ((entry.crossCompany ?? 'refused') === 'refused') {
     const allowed = entry.validatesFirst ? [400, 403, 404] : [403, 404];
     expect(allowed, `${res.statusCode} ${res.body}`).toContain(res.statusCode);
@@ -188,6 +194,23 @@ describe('the route table', () => {
     expect(wrong.map(([k]) => k)).toEqual([]);
   });
 
+  it("declares each route's role requirement in the server's route-roles table, where it comes first", () => {
+    // Issue 28 item 8: the role is checked before the body (src/auth/route-roles.ts).
+    const wrong = Object.entries(routeAccess)
+      .map(([key, e]) => {
+        const expected =
+          ['writers', 'administrators', 'global-only'].includes(e.allow) && !e.refusal
+            ? e.allow
+            : undefined;
+        const role = routeRoles[key];
+        const actual = typeof role === 'object' ? role.allow : role;
+        return actual === expected ? null : `${key}: table ${expected}, server ${actual}`;
+      })
+      .filter(Boolean);
+    expect(wrong).toEqual([]);
+    expect(Object.keys(routeRoles).filter((k) => !routeAccess[k])).toEqual([]);
+  });
+
   it('lists the routes hidden from the OpenAPI document too', () => {
     const hidden = registered.filter((r) => r.hidden).map((r) => r.key);
     expect(hidden).toContain('GET /api/notifications/subscribe');
@@ -233,6 +256,37 @@ describe('(c) each role and user type of company A that the route refuses', () =
   it('wrote nothing', async () => {
     expect(await fingerprint()).toEqual(before);
   }, 60_000);
+});
+
+describe('(c2) each refused role with an INVALID body or query (issue 28 item 8)', () => {
+  // The role is checked before validation: a refused role learns nothing about the input's
+  // shape (403, never 400). Bulk (per-item) and lookup-first routes are the listed exceptions.
+  const byAllow: Partial<Record<Allow, string[]>> = {
+    writers: ['readOnly', 'readOnlyKey'],
+    administrators: ['user', 'readOnly', 'processor', 'readOnlyKey'],
+    'global-only': ['admin', 'user', 'readOnly', 'processor'],
+  };
+  const rows = guarded
+    .filter(([, e]) => e.access === 'company' && !e.refusal)
+    .flatMap(([key, entry]) => (byAllow[entry.allow] ?? []).map((c) => [key, c] as const));
+  it('covers every route with a role requirement', () => {
+    expect(new Set(rows.map(([k]) => k)).size).toBe(Object.keys(routeRoles).length);
+  });
+  it.each(rows)('%s as %s with nonsense → 403', async (key, caller) => {
+    const entry = routeAccess[key]!;
+    const valid = await request(key, entry);
+    const url = String(valid.url);
+    const nonsense: InjectOptions =
+      valid.method === 'GET'
+        ? { ...valid, url: `${url}${url.includes('?') ? '&' : '?'}page=-1&pageSize=x` }
+        : {
+            method: valid.method,
+            url,
+            payload: { name: ['not', 'a', 'name'], role: 'x'.repeat(5000), page: -1 },
+          };
+    const res = await callerOfA(caller)(nonsense);
+    expect(res.statusCode, res.body).toBe(403);
+  });
 });
 
 describe("(d) company B's API key (Administrator role)", () => {

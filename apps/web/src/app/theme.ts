@@ -27,7 +27,8 @@ export const theme = createTheme({
     h1: { fontSize: '1.75rem', fontWeight: 700, letterSpacing: '-0.01em' },
     h2: { fontSize: '1.375rem', fontWeight: 600 },
     h3: { fontSize: '1.125rem', fontWeight: 600 },
-    // Labels are written exactly as the spec spells them ('TAKE ME TO LOGO', 'Skip for now').
+    // Labels keep the case they are written in ('Skip for now'); the spec's all-capitals 'TAKE ME TO
+    // LOGO' reads as shouting and is written 'Take me to logo' (issue 27 item 29).
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {

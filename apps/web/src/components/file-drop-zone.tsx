@@ -1,4 +1,4 @@
-import { useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -34,6 +34,7 @@ export function FileDropZone({
   error = false,
 }: FileDropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
   const [dragging, setDragging] = useState(false);
 
   const onDrop = (event: DragEvent) => {
@@ -48,6 +49,9 @@ export function FileDropZone({
         component="div"
         role="button"
         aria-label={label}
+        // The hint is described, not named, and sits below the zone: a name that is exactly the
+        // visible text inside (label-content-name-mismatch, issue 27 item 30).
+        aria-describedby={hint ? hintId : undefined}
         disabled={disabled}
         onClick={() => input.current?.click()}
         onDragOver={(event: DragEvent) => {
@@ -75,12 +79,12 @@ export function FileDropZone({
         <Typography component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
           {label}
         </Typography>
-        {hint && (
-          <Typography component="span" variant="body2">
-            {hint}
-          </Typography>
-        )}
       </ButtonBase>
+      {hint && (
+        <Typography id={hintId} variant="body2" color="text.secondary" sx={{ mt: 0.5, px: 0.5 }}>
+          {hint}
+        </Typography>
+      )}
       <input
         ref={input}
         type="file"

@@ -106,3 +106,21 @@ describe('badge counts', () => {
     );
   });
 });
+
+describe('read-your-writes with read replicas', () => {
+  it("sends the server's position after a write back with later calls", async () => {
+    configureApiAuth(fakeAuth());
+    const api = installFakeApi({
+      'GET /api/things/1': () => ({ id: 1 }),
+      'POST /api/things': () =>
+        new Response(JSON.stringify({ id: 2 }), {
+          status: 201,
+          headers: { 'Content-Type': 'application/json', 'Flowline-Write-Lsn': '0/3A1B2C8' },
+        }),
+    });
+    await apiRequest('/things', { method: 'POST', body: { name: 'x' }, schema: zThing });
+    await apiRequest('/things/1', { schema: zThing });
+    expect(api.find('POST', '/api/things')[0]?.headers.has('Flowline-Min-Lsn')).toBe(false);
+    expect(api.find('GET', '/api/things/1')[0]?.headers.get('Flowline-Min-Lsn')).toBe('0/3A1B2C8');
+  });
+});

@@ -13,6 +13,12 @@ export interface ApiAuth {
 
 let apiAuth: ApiAuth | null = null;
 let selectedCompanyId: number | null = null;
+/**
+ * The server's position after this tab's last write (Flowline-Write-Lsn), sent back as
+ * Flowline-Min-Lsn so that a read replica answers only once it has that write, on whichever
+ * instance (docs/read-replicas.md).
+ */
+let lastWriteLsn: string | null = null;
 
 export function configureApiAuth(auth: ApiAuth | null): void {
   apiAuth = auth;
@@ -27,7 +33,7 @@ export function getApiCompanyId(): number | null {
   return selectedCompanyId;
 }
 
-type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -131,6 +137,7 @@ async function send(
   if (options.company !== false && companyId !== null) {
     headers.set(COMPANY_ID_HEADER, String(companyId));
   }
+  if (lastWriteLsn) headers.set('Flowline-Min-Lsn', lastWriteLsn);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -139,12 +146,15 @@ async function send(
     body = JSON.stringify(options.body);
   }
   try {
-    return await fetch(url, {
+    const response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body,
       signal: options.signal,
     });
+    const written = response.headers?.get('Flowline-Write-Lsn');
+    if (written) lastWriteLsn = written;
+    return response;
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(

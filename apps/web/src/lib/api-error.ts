@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** The whole `error` object as sent, for calls that answer more than message and code. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -16,10 +18,18 @@ export class ApiError extends Error {
   static async fromResponse(response: Response): Promise<ApiError> {
     const text = await response.text().catch(() => '');
     try {
-      const parsed = zErrorBody.safeParse(JSON.parse(text));
+      const json = JSON.parse(text) as { error?: Record<string, unknown> };
+      const parsed = zErrorBody.safeParse(json);
       if (parsed.success) {
         const { message, code, fields } = parsed.data.error;
-        return new ApiError(response.status, code, message, fields);
+        // Located problems of a document refused as a whole (PIDX) are not form fields.
+        return new ApiError(
+          response.status,
+          code,
+          message,
+          Array.isArray(fields) ? undefined : fields,
+          json.error,
+        );
       }
     } catch {
       // Not JSON (a proxy error page, an empty body): fall through to a generic message.

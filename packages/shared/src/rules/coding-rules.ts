@@ -27,6 +27,8 @@ export interface CodingRuleDefinition {
   limitCents?: number;
   /** Invoices passing every rule under this limit are approved automatically (amountLimit). */
   autoApprove?: boolean;
+  /** The approval-chain steps that automatic approval counts as (null: every step). */
+  replacesApprovalSteps?: number | null;
   /** The PO number must match: a pattern where * is any text and ? one character… (poMatch) */
   poPattern?: string | null;
   /** …or be one of these values (poMatch). With neither, it only has to be present. */
@@ -140,7 +142,9 @@ export function evaluateCodingRules<R extends CodingRuleDefinition>(
 }
 
 export const codingRuleMessages = {
-  approvedAutomatically: (name: string) => `Approved automatically by rule '${name}'`,
+  approvedAutomatically: (name: string) => `Approved automatically by rule "${name}"`,
+  stepsApprovedAutomatically: (name: string, steps: number) =>
+    `Rule "${name}" approved ${steps} ${steps === 1 ? 'step' : 'steps'} of the approval chain`,
   adminOnly: 'Only an Administrator can manage coding rules.',
   notFound: 'Coding rule not found',
   partyNotFound: 'Choose one of your connections',

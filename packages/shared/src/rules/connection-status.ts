@@ -17,6 +17,9 @@ export const connectionStatuses = [
   'connecting',
   'inviteExpired',
   'connectionRequestExpired',
+  'inviteRejected',
+  'connectionRequestRejected',
+  'disconnectedByOther',
   'onNetwork',
   'notOnNetwork',
 ] as const;
@@ -30,6 +33,9 @@ export const connectionStatusLabels: Record<ConnectionStatus, string> = {
   connecting: 'Waiting for other connection to accept',
   inviteExpired: 'Invite expired',
   connectionRequestExpired: 'Connection request expired',
+  inviteRejected: 'Invite rejected',
+  connectionRequestRejected: 'Connection request rejected',
+  disconnectedByOther: 'Disconnected by the other connection',
   onNetwork: 'On network',
   notOnNetwork: 'Not on network',
 };
@@ -54,6 +60,10 @@ export interface ConnectionStatusFields {
   isInviteSent: boolean;
   inviteSentAt: Date | string | null;
   connectionRequestedAt: Date | string | null;
+  /** When the invited company rejected the invite or request now sent (issue 27 item 17). */
+  inviteRejectedAt: Date | string | null;
+  /** The company that ended the connection from its side ('delete the relationship'), item 18. */
+  disconnectedByCompanyId: number | null;
 }
 
 /** The instant before which an invite or request sent is expired at `now`. */
@@ -70,8 +80,10 @@ function expired(at: Date | string | null, now: Date): boolean {
 /**
  * The status, checked in this order: the disconnected flag wins (disconnect is permanent); then a
  * connected company; then a sent invite — towards a suggested company it is a connection request
- * (connecting, expiry from connectionRequestedAt, else inviteSentAt), otherwise an e-mail invite
- * (inviteSent, expiry from inviteSentAt); then a suggested company (onNetwork); else notOnNetwork.
+ * (rejected when the company rejected it; else connecting, expiry from connectionRequestedAt, else
+ * inviteSentAt), otherwise an e-mail invite (rejected, else inviteSent, expiry from inviteSentAt);
+ * then a company that disconnected from us (disconnectedByOther); then a suggested company
+ * (onNetwork); else notOnNetwork.
  */
 export function deriveConnectionStatus(
   party: ConnectionStatusFields,
@@ -80,16 +92,38 @@ export function deriveConnectionStatus(
   if (party.isDisconnected) return 'disconnected';
   if (party.connectedCompanyId !== null) return 'connected';
   if (party.isInviteSent) {
+    const rejected = party.inviteRejectedAt !== null;
     if (party.suggestedCompanyId !== null) {
+      if (rejected) return 'connectionRequestRejected';
       const requestedAt = party.connectionRequestedAt ?? party.inviteSentAt;
       return expired(requestedAt, now) ? 'connectionRequestExpired' : 'connecting';
     }
+    if (rejected) return 'inviteRejected';
     return expired(party.inviteSentAt, now) ? 'inviteExpired' : 'inviteSent';
   }
+  if (party.disconnectedByCompanyId !== null) return 'disconnectedByOther';
   return party.suggestedCompanyId !== null ? 'onNetwork' : 'notOnNetwork';
 }
 
 /** Only rows that are not on the network can be selected (to invite them), spec 2 §4.2. */
+/** Statuses in which the company can be asked again with a connection request (Reconnect). */
+export function canReconnect(status: ConnectionStatus): boolean {
+  return status === 'disconnected' || status === 'disconnectedByOther';
+}
+
+/** Statuses in which an e-mail invite may be sent (again): Invite, Resend Invite. */
+export function canInvite(status: ConnectionStatus): boolean {
+  return ['notOnNetwork', 'inviteSent', 'inviteExpired', 'inviteRejected'].includes(status);
+}
+
+/** Statuses in which a connection request may be sent (again): Connect, Resend connection request. */
+export function canRequestConnection(status: ConnectionStatus): boolean {
+  return ['onNetwork', 'connectionRequestExpired', 'connectionRequestRejected'].includes(status);
+}
+
+/** Reject's optional reason, shown to the sender (issue 27 item 17). */
+export const REJECT_REASON_MAX = 500;
+
 export function isSelectableConnection(status: ConnectionStatus): boolean {
   return status === 'notOnNetwork';
 }

@@ -1,5 +1,6 @@
 import { MetadataKey } from '../document-fields';
 import { DocumentTemplate, FieldType } from '../ids';
+import { formatCents, formatMoney } from './money';
 
 /**
  * Document validation (spec 1 §5, spec 2 §5.5; docs/document-screen.md): the whole-document check
@@ -117,7 +118,16 @@ export function validateDocumentForSend(input: ValidateDocumentInput): string | 
       }
     });
   }
-  return requiredFieldsMessage(missing) ?? detailTotalMismatch(input);
+  return requiredFieldsMessage(missing) ?? lineAmountMismatch(input) ?? detailTotalMismatch(input);
+}
+
+/** The first line whose Quantity × Unit Price does not give its Amount (issue 27 item 15). */
+function lineAmountMismatch(input: ValidateDocumentInput): string | null {
+  for (const [i, row] of (input.lineItems?.rows ?? []).entries()) {
+    const problem = lineAmountProblem(row, i + 1);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /**
@@ -153,11 +163,9 @@ export function toCents(value: string | null | undefined): number | null {
   return sign === '-' && cents !== 0 ? -cents : cents;
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Whole cents as US dollars: 123456 → '$1,234.56', -500 → '-$5.00'. */
+/** Whole cents as US dollars: 123456 → '$1,234.56', -500 → '-$5.00' (rules/money.ts). */
 export function formatUsd(cents: number): string {
-  return usd.format(cents / 100);
+  return formatCents(cents);
 }
 
 // ---- Value validation by field type (the save endpoint; spec 1 §5 Date and Numeric fields) ----
@@ -251,4 +259,36 @@ export function validateMetadataValue(
     if (message) return message;
   }
   return null;
+}
+
+export const lineAmountMessage = (
+  line: number,
+  quantity: string,
+  unitPrice: string,
+  expected: string,
+  amount: string,
+) =>
+  `Line ${line}: Quantity × Unit Price (${quantity} × ${unitPrice} = ${expected}) does not match Amount (${amount})`;
+
+/**
+ * Quantity × Unit Price against Amount (issue 27 item 15): when all three are numbers, the
+ * product rounded to cents may differ from the amount by at most one cent (rounding of a unit
+ * price with more decimals); otherwise the message names the line and the numbers. Used by the
+ * lines save, Send and Resubmit on the server and by the pane on the screen.
+ */
+export function lineAmountProblem(
+  row: { quantity?: string | null; unitPrice?: string | null; amount?: string | null },
+  line: number,
+): string | null {
+  const q = row.quantity?.trim() ?? '';
+  const p = row.unitPrice?.trim() ?? '';
+  const a = row.amount?.trim() ?? '';
+  if (!q || !p || !a || !isPlainNumber(q) || !isPlainNumber(p) || !isPlainNumber(a)) return null;
+  const product = Number(q) * Number(p);
+  if (!Number.isFinite(product)) return null;
+  // Half away from zero, with a nudge for binary fractions (2.675 × 1 is 2.67499…).
+  const expected = Math.sign(product) * Math.round(Math.abs(product) * 100 + 1e-6);
+  const amount = toCents(a);
+  if (amount === null || Math.abs(expected - amount) <= 1) return null;
+  return lineAmountMessage(line, q, formatMoney(p), formatCents(expected), formatCents(amount));
 }

@@ -21,7 +21,16 @@ export type WorkflowSide = 'sent' | 'received';
 type Applies = 'invoice' | 'arInvoice' | 'pendingDivisionOrder' | 'any';
 
 export type WorkflowAction =
-  'send' | 'view' | 'approve' | 'reject' | 'recordPayment' | 'resubmit' | 'return';
+  | 'send'
+  | 'view'
+  | 'approve'
+  | 'reject'
+  | 'recordPayment'
+  | 'resubmit'
+  | 'return'
+  | 'hold'
+  | 'releaseHold'
+  | 'dispute';
 
 export interface WorkflowTransition {
   action: WorkflowAction;
@@ -37,8 +46,20 @@ export interface WorkflowTransition {
   globalAllowed: boolean;
 }
 
-const { Sent, Received, Approved, Paid, Rejected, Resubmitted, New, Pending, Returned, Viewed } =
-  RouteStatus;
+const {
+  Sent,
+  Received,
+  Approved,
+  Paid,
+  Rejected,
+  Resubmitted,
+  New,
+  Pending,
+  Returned,
+  Viewed,
+  OnHold,
+  Disputed,
+} = RouteStatus;
 
 export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
   // The owner sends a new upload: Sent on its side, Received (pending division orders: New) on
@@ -62,11 +83,13 @@ export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
     changesData: false,
     globalAllowed: false,
   },
+  // Approving a disputed invoice resolves the dispute (issue 29 item 2); a held one is released
+  // first ('Release hold'), so a hold really stops the chain.
   {
     action: 'approve',
     side: 'received',
     applies: 'invoice',
-    from: [Received, Viewed],
+    from: [Received, Viewed, Disputed],
     to: Approved,
     changesData: true,
     globalAllowed: false,
@@ -75,8 +98,38 @@ export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
     action: 'reject',
     side: 'received',
     applies: 'invoice',
-    from: [Received, Viewed, Approved],
+    from: [Received, Viewed, Approved, OnHold, Disputed],
     to: Rejected,
+    changesData: true,
+    globalAllowed: false,
+  },
+  // Put on hold (issue 29 item 2): the receiver's route only; the sender keeps Received/Viewed.
+  {
+    action: 'hold',
+    side: 'received',
+    applies: 'invoice',
+    from: [Received, Viewed],
+    to: OnHold,
+    changesData: true,
+    globalAllowed: false,
+  },
+  // Release hold: back to the status the sender's route kept (Received or Viewed).
+  {
+    action: 'releaseHold',
+    side: 'received',
+    applies: 'invoice',
+    from: [OnHold],
+    to: 'computed',
+    changesData: true,
+    globalAllowed: false,
+  },
+  // Dispute (a comment is required): both routes, the vendor sees 'Disputed' and the comment.
+  {
+    action: 'dispute',
+    side: 'received',
+    applies: 'invoice',
+    from: [Received, Viewed, OnHold],
+    to: Disputed,
     changesData: true,
     globalAllowed: false,
   },
@@ -91,11 +144,15 @@ export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
     changesData: true,
     globalAllowed: false,
   },
+  // The sender resubmits a rejected invoice in one step (issue 27 item 5): the old version's
+  // routes become Resubmitted and its corrected next version is sent at once (validated like
+  // Send: Sent for the sender, Received for the receiver). Replace file is its first step.
   {
     action: 'resubmit',
     side: 'sent',
     applies: 'invoice',
-    from: [Rejected],
+    // A disputed invoice may be answered with a corrected version too (issue 29 item 2).
+    from: [Rejected, Disputed],
     to: Resubmitted,
     changesData: true,
     globalAllowed: true,
@@ -117,6 +174,13 @@ export const workflowMessages = {
   globalRefused: 'Support users cannot act for the company.',
   approveNotAllowed: (status: string) => `A document in status ${status} cannot be approved.`,
   rejectNotAllowed: (status: string) => `A document in status ${status} cannot be rejected.`,
+  holdNotAllowed: (status: string) => `A document in status ${status} cannot be put on hold.`,
+  releaseNotAllowed: 'This invoice is not on hold.',
+  disputeNotAllowed: (status: string) => `A document in status ${status} cannot be disputed.`,
+  commentRequired: 'A comment is required',
+  heldOn: 'Invoice put on hold',
+  released: 'Hold released',
+  disputed: 'Invoice disputed',
   paymentNotAllowed: 'Payments can be recorded only for an approved invoice.',
   notApplicable: 'This action does not apply to this document.',
   notYourSide: 'Only the receiving company can do this.',
@@ -125,6 +189,9 @@ export const workflowMessages = {
   rejected: 'Document Rejected',
   bulkApproved: (n: number) => `${n} ${n === 1 ? 'document' : 'documents'} approved`,
   bulkPartly: (ok: number, refused: number) => `${ok} approved, ${refused} could not be approved`,
+  bulkHeld: (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'} put on hold`,
+  bulkHeldPartly: (ok: number, refused: number) =>
+    `${ok} put on hold, ${refused} could not be put on hold`,
   paymentAdded: 'Payment added',
   amountRequired: 'Amount is required',
   amountNumeric: 'Amount must be numeric',
@@ -179,6 +246,12 @@ function stateMessage(action: WorkflowAction, status: number | null | undefined)
       return workflowMessages.rejectNotAllowed(name);
     case 'recordPayment':
       return workflowMessages.paymentNotAllowed;
+    case 'hold':
+      return workflowMessages.holdNotAllowed(name);
+    case 'releaseHold':
+      return workflowMessages.releaseNotAllowed;
+    case 'dispute':
+      return workflowMessages.disputeNotAllowed(name);
     default:
       return workflowMessages.notApplicable;
   }
@@ -206,14 +279,33 @@ export function decideWorkflowMove(input: WorkflowInput): WorkflowDecision {
   return { allowed: true, to: transition.to };
 }
 
-export type ReceiverWorkflowActions = Record<'approve' | 'reject' | 'recordPayment', boolean>;
+export type ReceiverWorkflowActions = Record<
+  'approve' | 'reject' | 'recordPayment' | 'hold' | 'releaseHold' | 'dispute',
+  boolean
+>;
 
 /** What the receiving side's screen offers (the owner's actions live in availableDocumentActions). */
 export function availableReceiverActions(
   input: Omit<WorkflowInput, 'action'>,
 ): ReceiverWorkflowActions {
   const may = (action: WorkflowAction) => decideWorkflowMove({ ...input, action }).allowed;
-  return { approve: may('approve'), reject: may('reject'), recordPayment: may('recordPayment') };
+  return {
+    approve: may('approve'),
+    reject: may('reject'),
+    recordPayment: may('recordPayment'),
+    hold: may('hold'),
+    releaseHold: may('releaseHold'),
+    dispute: may('dispute'),
+  };
+}
+
+/**
+ * The receiver's status after Release hold, read from the sender's route (a hold never touches
+ * it): Viewed when the sender's says Viewed, otherwise (Sent) the invoice was never opened and is
+ * Received again.
+ */
+export function statusAfterRelease(senderStatus: number | null | undefined): RouteStatusId {
+  return senderStatus === Viewed ? Viewed : Received;
 }
 
 /** Whether the payments tab exists (spec 1 §2: AR invoice types only). */

@@ -1,5 +1,6 @@
 import { DocumentTemplate, DocumentTypeId, RouteStatus, UserType } from '../ids';
 import { canChangeData } from './roles';
+import { decideWorkflowMove } from './document-workflow';
 
 /**
  * What a company may do with a document (spec 1 §4, §6; docs/document-screen.md). One rule for
@@ -135,9 +136,16 @@ export function availableDocumentActions(input: DocumentActionInput): DocumentAc
     templateId !== DocumentTemplate.PendingDivisionOrder;
   const cancel = cancelShown && owner && mayChange;
   // Spec 1 §4 names the invoice type; issue 12 extends Resubmit and Replace file to AR invoices.
-  const rejectedInvoice =
-    (templateId === DocumentTemplate.Invoice || isArInvoice(templateId, input.documentTypeId)) &&
-    status === RouteStatus.Rejected;
+  // The transition table (rules/document-workflow.ts) is the one home of the rule.
+  const mayResubmit = decideWorkflowMove({
+    action: 'resubmit',
+    templateId,
+    documentTypeId: input.documentTypeId,
+    routeStatusId,
+    side,
+    userType: input.userType,
+    roles: input.roles,
+  }).allowed;
   const sendShown = !signAndReturn && !readOnly && !(input.inResubmit ?? false);
   // Only a never-sent upload of the owner is sent; a rejected one goes through Resubmit.
   const send = sendShown && owner && status === null && mayChange;
@@ -155,8 +163,9 @@ export function availableDocumentActions(input: DocumentActionInput): DocumentAc
     close,
     send,
     returnSign: signAndReturn && !readOnly && !global && mayChange,
-    resubmit: rejectedInvoice && owner && mayChange,
-    replaceFile: rejectedInvoice && owner && mayChange,
+    resubmit: mayResubmit,
+    // Replace file is the first step of a resubmit (the file the new version is sent with).
+    replaceFile: mayResubmit,
     // The receiver reads the sender's metadata; it never rewrites it.
     edit: !readOnly && owner && mayChange,
     uploadAttachment: !readOnly && mayChange,

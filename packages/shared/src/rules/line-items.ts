@@ -2,7 +2,13 @@ import { RouteStatus, UserType, type RouteStatusId } from '../ids';
 import { routeStatusName } from '../schemas/documents';
 import { canChangeData } from './roles';
 import { isInvoiceDocument, workflowMessages } from './document-workflow';
-import { isBlankValue, isPlainNumber, type LineItemColumn } from './document-validation';
+import {
+  isBlankValue,
+  isPlainNumber,
+  lineAmountMessage,
+  toCents,
+  type LineItemColumn,
+} from './document-validation';
 
 /**
  * Detail line items (spec 1 §2–§5; docs/line-items.md). The sender owns the lines (description,
@@ -117,6 +123,8 @@ export const lineItemMessages = {
   duplicateLine: (line: number) => `Line ${line} is given more than once`,
   unknownCode: (line: number, kind: string, code: string) =>
     `Line ${line}: ${code} is not one of your ${kind} codes`,
+  amountMismatch: lineAmountMessage,
+  linesTotal: (total: string) => `Lines total ${total}`,
   codingNotApplicable: 'Only invoices are coded.',
   codingNotAllowed: (status: string) => `A document in status ${status} can no longer be coded.`,
   linesSaved: 'Line items saved',
@@ -227,6 +235,11 @@ export function lineCellProblem(
   const max = column.valueType === 'text' ? LINE_DESCRIPTION_MAX : ACCOUNT_CODE_MAX;
   if (text.length > max) return lineItemMessages.tooLong(line, column.name, max);
   return null;
+}
+
+/** The sum of the lines' amounts in cents (the running total beside the invoice total). */
+export function linesTotalCents(rows: readonly { amount?: string | null }[]): number {
+  return rows.reduce((sum, row) => sum + (toCents(row.amount ?? null) ?? 0), 0);
 }
 
 /** The detail line items pane (spec 1 §2): percent of the height, start and minimum. */

@@ -32,3 +32,19 @@ export function mainRoleOf(roles: readonly number[]): RoleId | null {
   const first = roles[0];
   return first === 1 || first === 2 || first === 3 || first === 11 ? first : null;
 }
+
+/**
+ * What each role offered in user administration may do (issue 27 item 27), as the code enforces
+ * it: Processor has the built-in User role's rights (`isReadOnlyMember`, `canChangeData`), the
+ * administrator-only calls are refused to everyone but Administrators (docs/profiles-and-users.md).
+ */
+export const roleDescriptions: Record<RoleId, string> = {
+  1: 'Everything a Processor may do, plus administering the company: users, profiles, connections and invitations, logo and legal documents, ACH forms, coding rules and API keys.',
+  2: 'Works with documents: upload, edit, code, send, approve, reject, pay, sign and return them, and chat. No administration.',
+  3: 'Sees the documents and lists of the company, but cannot change, send, approve, pay or sign anything.',
+  11: 'Works with documents: upload, edit, code, send, approve, reject, pay, sign and return them, and chat. No administration.',
+};
+
+/** Rights add up across a member's roles. */
+export const additionalRolesHelp =
+  'Rights add up: the member may do whatever any of their roles allows.';

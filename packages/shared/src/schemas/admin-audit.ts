@@ -20,6 +20,7 @@ export const adminAuditEntityTypes = {
   api_key: 'API keys',
   feature_flag: 'Feature flags',
   coding_rule: 'Coding rules',
+  approval_policy: 'Approval policies',
   terminology: 'Terminology',
   logo: 'Logo',
   org_unit: 'Profiles',

@@ -39,6 +39,9 @@ export const zApiKey = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   createdBy: z.string().nullable(),
+  /** Refused calls with a wrong key starting with this key's prefix, and the last one's time. */
+  failedAttempts: z.number().int(),
+  lastFailedAt: z.string().nullable(),
 });
 export type ApiKey = z.infer<typeof zApiKey>;
 

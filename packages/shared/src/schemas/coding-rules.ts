@@ -29,6 +29,14 @@ export const zCodingRuleInput = z
     requiredKinds: z.array(z.number().int().min(1).max(8)).max(8).default([]),
     limit: zLimit.nullish(),
     autoApprove: z.boolean().default(false),
+    /** How many approval-chain steps its automatic approval counts as; null: every step. */
+    replacesApprovalSteps: z
+      .number({ error: 'Enter a number of steps' })
+      .int('Enter a number of steps')
+      .min(1, 'At least 1 step')
+      .max(10, 'At most 10 steps')
+      .nullable()
+      .default(null),
     poPattern: z
       .string()
       .trim()
@@ -72,6 +80,7 @@ export const zCodingRule = z.object({
   /** The limit as an amount (amountLimit). */
   limit: z.number().nullable(),
   autoApprove: z.boolean(),
+  replacesApprovalSteps: z.number().int().nullable(),
   poPattern: z.string().nullable(),
   poValues: z.array(z.string()),
 });

@@ -11,7 +11,13 @@ export const zErrorBody = z.object({
   error: z.object({
     message: z.string(),
     code: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    /** By field key; or, for a document refused as a whole (a PIDX invoice), located problems. */
+    fields: z
+      .union([
+        z.record(z.string(), z.string()),
+        z.array(z.object({ path: z.string(), message: z.string() })),
+      ])
+      .optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof zErrorBody>;

@@ -41,12 +41,21 @@ export const zConnection = z.object({
   taxTypeId: nullableText,
   taxIdentifier: nullableText,
   isTaxValid: z.boolean(),
+  /** PIDX PartnerIdentifier values (docs/pidx.md). */
+  dunsNumber: nullableText.optional(),
+  buyerAssignedId: nullableText.optional(),
+  sellerAssignedId: nullableText.optional(),
   isInviteSent: z.boolean(),
   isDisconnected: z.boolean(),
   inviteEmailAddress: nullableText,
   connectedCompanyId: z.number().int().nullable(),
   suggestedCompanyId: z.number().int().nullable(),
   partyStatus: z.enum(connectionStatuses),
+  /**
+   * The invited company's reason, when it rejected the invite or request (issue 27 item 17). The
+   * server always sends it (null when none); optional so that older clients' fixtures still parse.
+   */
+  inviteRejectionReason: z.string().nullish(),
   companyOrgUnitIds: z.array(z.number().int()),
   companyOrgUnits: z.array(zRef),
 });
@@ -71,6 +80,7 @@ export const zConnectionListRow = z.object({
   effectiveThruDate: nullableText,
   isActive: z.boolean(),
   partyStatus: z.enum(connectionStatuses),
+  inviteRejectionReason: z.string().nullish(),
   connectedCompanyId: z.number().int().nullable(),
   connectedCompanyName: nullableText,
   suggestedCompanyId: z.number().int().nullable(),

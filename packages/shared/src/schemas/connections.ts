@@ -117,6 +117,10 @@ const zConnectionFields = z.object({
   isActive: z.boolean().default(true),
   taxTypeId: text(20),
   taxIdentifier: required(connectionLimits.taxIdentifier),
+  /** PIDX PartnerIdentifier values (docs/pidx.md); left out = unchanged. */
+  dunsNumber: text(13),
+  buyerAssignedId: text(50),
+  sellerAssignedId: text(50),
   companyOrgUnitIds: z.array(z.number().int().positive()).max(10000).default([]),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zId } from './common';
-import { zExtractionStatus } from './document-extraction';
+import { zExtractionStatus, zProposedValue } from './document-extraction';
 import { zDocumentMetadataEntry, zMetadataValueInput } from './documents';
 
 /**
@@ -37,14 +37,6 @@ export const zOcrPage = z.object({
   source: z.enum(['text', 'ocr']),
 });
 export type OcrPage = z.infer<typeof zOcrPage>;
-
-/** One proposed metadata value with how sure the rule is (0–1). */
-export const zProposedValue = z.object({
-  key: z.string(),
-  value: z.string(),
-  confidence: z.number(),
-});
-export type ProposedValue = z.infer<typeof zProposedValue>;
 
 /** POST /api/autoextraction (spec 1 §7): documentId, documentTypeId, documentMetadata. */
 export const zAutoExtractionRequest = z.object({
@@ -87,3 +79,22 @@ export type DocumentExtractionEvent = z.infer<typeof zDocumentExtractionEvent>;
 export const READING_DOCUMENT_MESSAGE = 'Reading the document…';
 /** Spec 3 §8: legal document upload answered 501. */
 export const LEGAL_EXTRACTION_FAILED_MESSAGE = 'The file was uploaded but extract data failed.';
+
+const pages = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * What the user is told when reading is bounded (issue 28 item 2, docs/document-intelligence.md
+ * "Fair and bounded"): the page cap per document — at upload and on the document screen — and
+ * the hourly page quota per company.
+ */
+export const readingLimitMessages = {
+  /** The upload's answer, before the document is read. */
+  pageCapAtUpload: (maxPages: number, pageCount: number) =>
+    `This file has ${pages(pageCount)} pages: only the first ${pages(maxPages)} will be read (the limit per document); the later pages will not be searchable.`,
+  /** On the document screen once read. */
+  pageCapRead: (maxPages: number, pageCount: number) =>
+    `Only the first ${pages(maxPages)} of ${pages(pageCount)} pages were read (the limit per document); the later pages are not searchable.`,
+  /** On the document screen while its reading waits for the company's hourly quota. */
+  hourlyQuota: (used: number, limit: number, minutes: number) =>
+    `Reading waits: ${pages(used)} pages of your company's documents were read in the past hour (the limit is ${pages(limit)} an hour). This document will be read in about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+} as const;

@@ -12,6 +12,48 @@ export const zRejectDocumentInput = z.object({
 });
 export type RejectDocumentInput = z.infer<typeof zRejectDocumentInput>;
 
+/** POST /documents/{id}/hold: Put on hold, with an optional internal comment (issue 29 item 2). */
+export const zHoldDocumentInput = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    comment: z
+      .string()
+      .trim()
+      .max(2000, 'The comment can be at most 2000 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  }),
+);
+export type HoldDocumentInput = z.input<typeof zHoldDocumentInput>;
+
+/** POST /documents/{id}/dispute: the comment is required and is shown to the sender. */
+export const zDisputeDocumentInput = z.object({
+  comment: z
+    .string({ error: workflowMessages.commentRequired })
+    .trim()
+    .min(1, workflowMessages.commentRequired)
+    .max(2000, 'The comment can be at most 2000 characters'),
+});
+export type DisputeDocumentInput = z.infer<typeof zDisputeDocumentInput>;
+
+/** POST /documents/hold: bulk Put on hold from a list (each document on its own). */
+export const zBulkHoldInput = z.object({
+  documentIds: z.array(zId).min(1, 'Select at least one document').max(500),
+  comment: z
+    .string()
+    .trim()
+    .max(2000, 'The comment can be at most 2000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+export const zBulkHoldResult = z.object({
+  held: z.array(z.number().int()),
+  refused: z.array(z.object({ documentId: z.number().int(), message: z.string() })),
+  message: z.string(),
+});
+export type BulkHoldResult = z.infer<typeof zBulkHoldResult>;
+
 /** POST /documents/approve: bulk Approve from a list. */
 export const zBulkApproveInput = z.object({
   documentIds: z.array(zId).min(1, 'Select at least one document').max(500),
@@ -24,7 +66,7 @@ export const zBulkApproveResult = z.object({
 export type BulkApproveResult = z.infer<typeof zBulkApproveResult>;
 
 /** An amount typed as a number or a numeric string ('2,500.75' and '$2,500.75' accepted). */
-const zAmount = z
+export const zAmount = z
   .union([z.number(), z.string()], { error: workflowMessages.amountRequired })
   .transform((value, ctx) => {
     const text = typeof value === 'number' ? String(value) : value.replace(/[$,\s]/g, '');
@@ -69,6 +111,8 @@ export const zPayment = z.object({
   checkNumber: z.string().nullable(),
   description: z.string().nullable(),
   isCancellation: z.boolean(),
+  /** An early-pay discount settled with this payment (payment runs); absent or 0 when none. */
+  discount: z.number().optional(),
   transactionDate: z.string().nullable(),
   paymentId: z.string().nullable(),
   createdAt: z.string(),

@@ -54,11 +54,13 @@ export const routeStatusNames: Record<RouteStatusId, string> = {
   8: 'Pending',
   9: 'Returned',
   10: 'Viewed',
+  11: 'On hold',
+  12: 'Disputed',
 };
 
 export function routeStatusColour(id: number | null | undefined): StatusColour {
   const status = id ?? RouteStatus.New;
-  if (status === RouteStatus.Rejected) return 'red';
+  if (status === RouteStatus.Rejected || status === RouteStatus.Disputed) return 'red';
   if (
     status === RouteStatus.Approved ||
     status === RouteStatus.Paid ||
@@ -72,6 +74,22 @@ export function routeStatusColour(id: number | null | undefined): StatusColour {
 /** A missing status is displayed as New. */
 export function routeStatusName(id: number | null | undefined): string {
   return routeStatusNames[(id ?? RouteStatus.New) as RouteStatusId] ?? 'New';
+}
+
+/** How a returned division order came back (issue 27 item 9): signed, or unsigned. */
+export const zReturnKind = z.enum(['signed', 'unsigned']);
+export type ReturnKind = z.infer<typeof zReturnKind>;
+
+/**
+ * The status as a list shows it: the route status's name, except that a Returned document says
+ * how it was returned ('Returned signed' / 'Returned unsigned') when that is known.
+ */
+export function routeStatusLabel(
+  id: number | null | undefined,
+  returnKind?: ReturnKind | null,
+): string {
+  if (id === RouteStatus.Returned && returnKind) return `Returned ${returnKind}`;
+  return routeStatusName(id);
 }
 
 // ---- Document types with their metadata definitions -----------------------------------------
@@ -125,6 +143,8 @@ export const zUploadResult = z.object({
   documentIds: z.array(z.number().int()),
   /** Set when the upload was an attachment. */
   attachmentId: z.number().int().optional(),
+  /** What the uploader should know about the reading, e.g. the page cap (issue 28 item 2). */
+  notice: z.string().optional(),
 });
 export type UploadResult = z.infer<typeof zUploadResult>;
 
@@ -146,6 +166,8 @@ export const zResultRow = z.object({
   side: z.enum(['sent', 'received']),
   /** One value per column, in column order (canonical text form, null when empty). */
   values: z.array(z.string().nullable()),
+  /** A Returned document: whether it came back signed or unsigned (null for other statuses). */
+  returnKind: zReturnKind.nullable().optional(),
 });
 export type ResultRow = z.infer<typeof zResultRow>;
 
@@ -167,6 +189,8 @@ export const zDocumentListQuery = z.object({
   orderByDirection: zSortDirection.default('desc'),
   query: z.string().trim().max(200).optional(),
   documentRouteStatusId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+  /** Only Returned documents that came back signed / unsigned (issue 27 item 9). */
+  returnKind: zReturnKind.optional(),
 });
 export type DocumentListQuery = z.input<typeof zDocumentListQuery>;
 
@@ -274,6 +298,10 @@ export const zDocument = z.object({
     approve: z.boolean(),
     reject: z.boolean(),
     recordPayment: z.boolean(),
+    /** Issue 29 item 2: Put on hold, Release hold, Dispute. */
+    hold: z.boolean(),
+    releaseHold: z.boolean(),
+    dispute: z.boolean(),
   }),
   /** The Payments tab (spec 1 §2: AR invoice types only). */
   hasPayments: z.boolean(),
@@ -326,6 +354,8 @@ export const zHistoryEntry = z.object({
   updateDate: z.string(),
   hasHistoryDetails: z.boolean(),
   metadataTypeId: z.number().int().nullable(),
+  /** What a workflow entry adds to its label, e.g. 'Reason: Wrong rate' (issue 27 items 8, 12). */
+  summary: z.string().nullable().optional(),
 });
 export type HistoryEntry = z.infer<typeof zHistoryEntry>;
 
@@ -342,6 +372,14 @@ export const zHistoryDetails = z.object({
 export type HistoryDetails = z.infer<typeof zHistoryDetails>;
 
 export const zRejectionReason = z.object({ reason: z.string().nullable() });
+/**
+ * GET /history/document/{id}/returnReason: the decline's words ('Not my property', 'Other: …')
+ * and its code (issue 31 item 3; null for returns made before reasons had codes).
+ */
+export const zReturnReason = zRejectionReason.extend({
+  declineReason: z.string().nullable(),
+});
+export type ReturnReasonDto = z.infer<typeof zReturnReason>;
 
 export const zDocumentVersion = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endSentence } from '../rules/text';
+import { REJECT_REASON_MAX } from '../rules/connection-status';
 import { zIdParam } from './common';
 
 /** The spec's wording for invitations (spec 2 §2.7–2.10, §8). */
@@ -45,6 +46,12 @@ export const zInvitation = z.object({
   expiresAt: z.string(),
   senderOrgUnitNameOfReceiverCompany: z.string().nullable(),
   senderPartyNameOfReceiverCompany: z.string().nullable(),
+  /**
+   * The receiver's own connection for the inviting company, when it has one (issue 27 item 16):
+   * the list's '{Connection} Name'. `senderPartyNameOfReceiverCompany` is the sender's name for
+   * the receiver — the receiver's own name — and is not shown as the connection. Always sent.
+   */
+  receiverPartyName: z.string().nullish(),
   senderPartyTypeOfReceiverCompany: z.number().int(),
   companyAddress: z.string(),
   senderEmail: z.string().nullable(),
@@ -96,6 +103,17 @@ export const zResendInvitationInput = z.object({
   receiverEmail: zEmail,
 });
 export type ResendInvitationInput = z.infer<typeof zResendInvitationInput>;
+
+/** POST /invitation/reject/{id}: the optional reason, shown to the sender (issue 27 item 17). */
+export const zRejectInvitationInput = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(REJECT_REASON_MAX, `Must be at most ${REJECT_REASON_MAX} characters`)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type RejectInvitationInput = z.input<typeof zRejectInvitationInput>;
 
 /** PUT /party/{id}/invite. */
 export const zInviteInput = z.object({ email: zEmail });

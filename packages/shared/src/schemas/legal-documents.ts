@@ -8,6 +8,8 @@ export const LEGAL_DOCUMENT_MAX_FILE_NAME_LENGTH = 255;
 /** Accepted types (spec 3 §5: pdf, doc, png; .docx too). The server checks the content. */
 export const LEGAL_DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.png';
 export const LEGAL_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'png'] as const;
+/** Issue 27 item 26: the company's Administrators are reminded this many days before expiry. */
+export const LEGAL_DOCUMENT_EXPIRY_REMINDER_DAYS = 30;
 /** Spec 3 §9: the party list of the form loads 100 connections per page. */
 export const SHAREABLE_PARTIES_PAGE_SIZE = 100;
 
@@ -36,7 +38,29 @@ export const legalDocumentMessages = {
   uploadFailed: 'Cannot upload this document, please contact support',
   saved: 'Document Saved',
   deleted: 'Document Deleted',
+  // Ours (issue 27 item 26): the certificate's optional expiry date.
+  expiryInvalid: 'Must be a valid date',
+  expiryOnlyForCertificates: 'Only an insurance certificate has an expiry date',
 } as const;
+
+/** A calendar day 'YYYY-MM-DD' that exists (no 2026-02-30), between the years 2000 and 2199. */
+export function isCalendarDay(value: string): boolean {
+  const m = /^(2[01]\d\d)-(\d\d)-(\d\d)$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** The expiry date: a calendar day, or null for none. */
+const zExpiresOn = z
+  .string()
+  .refine(isCalendarDay, { message: legalDocumentMessages.expiryInvalid })
+  .nullable();
+const expiryIssue = {
+  message: legalDocumentMessages.expiryOnlyForCertificates,
+  path: ['expiresOn'],
+};
 
 const zLegalDocumentTypeId = z.union([
   z.literal(LegalDocumentType.W9),
@@ -62,8 +86,14 @@ export const zLegalDocumentUploadDetails = z
     selectedParties: zPartyIds.default([]),
     /** The row's 'replace' button: this document becomes inactive when the new one is stored. */
     replacesLegalDocumentId: z.number().int().positive().optional(),
+    /** Insurance certificates only (issue 27 item 26); absent or null: no expiry date. */
+    expiresOn: zExpiresOn.optional(),
   })
-  .refine(sharedNeedsParties, partiesIssue);
+  .refine(sharedNeedsParties, partiesIssue)
+  .refine(
+    (v) => v.expiresOn == null || v.legalDocumentTypeId === LegalDocumentType.InsuranceCertificate,
+    expiryIssue,
+  );
 export type LegalDocumentUploadDetails = z.input<typeof zLegalDocumentUploadDetails>;
 
 /**
@@ -75,6 +105,8 @@ export const zLegalDocumentDetailsUpdate = z
     privacySettingId: zPrivacySettingId,
     isActive: z.boolean(),
     selectedParties: zPartyIds.default([]),
+    /** Absent: unchanged; null: no expiry date. Insurance certificates only (checked on save). */
+    expiresOn: zExpiresOn.optional(),
   })
   .refine(sharedNeedsParties, partiesIssue);
 export type LegalDocumentDetailsUpdate = z.input<typeof zLegalDocumentDetailsUpdate>;
@@ -101,6 +133,8 @@ export const zLegalDocument = z.object({
   fileSize: z.number().int(),
   contentType: z.string(),
   selectedParties: z.array(zSharedParty),
+  /** 'YYYY-MM-DD', insurance certificates only; null: none given. */
+  expiresOn: z.string().nullable(),
 });
 export type LegalDocument = z.infer<typeof zLegalDocument>;
 

@@ -6,7 +6,9 @@ import {
   lineItemMessages,
   senderLineColumns,
 } from '../rules/line-items';
+import { lineAmountProblem } from '../rules/document-validation';
 import { zLineItemCell, zLineItemRow } from './line-item-rows';
+import { zSaveDocumentRequest } from './documents';
 
 /** Line items, the receiver's coding, proposals and account codes (docs/line-items.md). */
 
@@ -75,6 +77,8 @@ export const zSaveLineItemsInput = z.object({
           const problem = lineCellProblem(column, line[key], i + 1);
           if (problem) ctx.addIssue({ code: 'custom', message: problem, path: [i, key] });
         }
+        const mismatch = lineAmountProblem(line, i + 1);
+        if (mismatch) ctx.addIssue({ code: 'custom', message: mismatch, path: [i, 'amount'] });
       });
     }),
 });
@@ -160,3 +164,15 @@ export const zAccountCodeQuery = z.object({
   query: z.string().trim().max(ACCOUNT_CODE_MAX).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+/**
+ * POST /documents/{id}/resubmit body (issue 27 item 5, optional): the corrected values and, when
+ * the sender changed them, its lines, for the new version that is sent at once.
+ */
+export const zResubmitRequest = z.object({
+  metadata: zSaveDocumentRequest.shape.metadata.default([]),
+  lines: zSaveLineItemsInput.shape.lines.optional(),
+  confirmDuplicate: z.boolean().optional(),
+});
+export type ResubmitRequest = z.input<typeof zResubmitRequest>;
+export type ResubmitBody = z.output<typeof zResubmitRequest>;

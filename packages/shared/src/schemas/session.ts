@@ -29,5 +29,11 @@ export const zSession = z.object({
   companies: z.array(zUserCompany),
   user: zCurrentUser,
   company: zSessionCompany.nullable(),
+  /**
+   * Only without a Company-Id and when the user has no company to work in: the active companies
+   * whose Administrators blocked them, by name (issue 27 item 23) — the sign-in then says their
+   * access is blocked instead of only 'not authorized'. The user's own memberships, nobody else's.
+   */
+  blockedCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })).optional(),
 });
 export type SessionData = z.infer<typeof zSession>;

@@ -10,6 +10,8 @@ export const SIGNATURE_DEFAULT_BOX = { width: 300, height: 200 } as const;
 export const SIGNATURE_PEN_WIDTH = 2;
 /** The typed name is drawn at this share of the canvas height. */
 export const SIGNATURE_TEXT_HEIGHT_RATIO = 0.4;
+/** The optional reason given with a Return unsigned, at most (issue 27 item 12). */
+export const RETURN_REASON_MAX = 2000;
 /** A stored signature image at most (a PNG data string without the data: prefix). */
 export const SIGNATURE_IMAGE_MAX_BASE64 = 700_000;
 
@@ -25,6 +27,13 @@ export const signingMessages = {
   returnedSigned: 'Returned Signed',
   returnedUnsigned: 'Returned Unsigned',
   notFound: 'Signature not found',
+  returnUnsignedTitle: 'Return unsigned?',
+  returnUnsignedConfirm:
+    'The division order goes back to the operator without your signature. This cannot be undone.',
+  returnReasonLabel: 'Reason (optional)',
+  returnReasonHelp: 'The operator sees it with the returned division order.',
+  returnReasonTooLong: `The reason can be at most ${RETURN_REASON_MAX} characters`,
+  returnReasonTitle: 'Return Reason',
 } as const;
 
 const zFullName = z
@@ -74,6 +83,81 @@ export const zEsignConsent = z.object({
 export type EsignConsent = z.infer<typeof zEsignConsent>;
 export const zEsignConsentInput = z.object({ version: z.string().min(1).max(50) });
 
+// ---- Decline with a reason (issue 31 item 3) --------------------------------------------------
+
+/** Why an owner declines (returns unsigned) a division order; the labels are the screen's words. */
+export const DeclineReason = {
+  interestWrong: 'interestWrong',
+  nameAddressWrong: 'nameAddressWrong',
+  notMyProperty: 'notMyProperty',
+  other: 'other',
+} as const;
+export type DeclineReason = (typeof DeclineReason)[keyof typeof DeclineReason];
+export const DECLINE_REASONS = [
+  DeclineReason.interestWrong,
+  DeclineReason.nameAddressWrong,
+  DeclineReason.notMyProperty,
+  DeclineReason.other,
+] as const;
+export const declineReasonLabels: Record<DeclineReason, string> = {
+  interestWrong: 'Interest is wrong',
+  nameAddressWrong: 'Name/address is wrong',
+  notMyProperty: 'Not my property',
+  other: 'Other',
+};
+export const zDeclineReason = z.enum(DECLINE_REASONS, {
+  error: () => 'Choose a reason',
+});
+
+export const declineMessages = {
+  action: 'Decline',
+  title: 'Decline this division order?',
+  confirm:
+    'The division order goes back to the operator unsigned, with your reason. This cannot be undone.',
+  reasonLabel: 'Reason',
+  reasonRequired: 'Choose a reason',
+  detailsLabel: 'Details',
+  detailsOptionalLabel: 'Details (optional)',
+  detailsRequired: 'Describe the reason',
+  detailsTooLong: `The details can be at most ${RETURN_REASON_MAX} characters`,
+  help: 'The operator sees the reason with the returned division order.',
+  bulkAction: 'Decline selected',
+  bulkTitle: (n: number) => `Decline ${n} division order${n === 1 ? '' : 's'}?`,
+  bulkProgress: (done: number, total: number) => `Declined ${done} of ${total}`,
+  bulkSummary: (declined: number, refused: number) =>
+    `${declined} declined${refused ? `, ${refused} not declined` : ''}.`,
+} as const;
+
+/** 'Interest is wrong', or 'Other: the owner's words' / 'Interest is wrong: the owner's words'. */
+export function declineReasonText(code: DeclineReason, text: string | null | undefined): string {
+  const label = declineReasonLabels[code];
+  const details = text?.trim();
+  return details ? `${label}: ${details}` : label;
+}
+
+const zDeclineText = z
+  .string()
+  .trim()
+  .max(RETURN_REASON_MAX, declineMessages.detailsTooLong)
+  .nullish()
+  .transform((v) => v || null);
+
+/** The reason of a decline: a code from the list; 'other' needs the owner's own words. */
+const zDeclineFields = z.object({
+  declineReason: zDeclineReason,
+  /** The owner's words: required with 'other', optional with the others. */
+  reason: zDeclineText,
+});
+
+function requireOtherText(
+  value: { declineReason: DeclineReason; reason: string | null },
+  ctx: z.core.$RefinementCtx,
+) {
+  if (value.declineReason === DeclineReason.other && !value.reason) {
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: declineMessages.detailsRequired });
+  }
+}
+
 /**
  * POST /documents/{id}/return: the owner returns a pending division order, signed (stamped and
  * digitally signed into a new version) or unsigned. Answers the returned document.
@@ -90,7 +174,7 @@ export const zReturnDocumentInput = z.discriminatedUnion('signed', [
     /** Keep this signature for next time (POST/PUT /usersignatureimage). */
     saveSignature: z.boolean().default(true),
   }),
-  z.object({ signed: z.literal(false) }),
+  zDeclineFields.extend({ signed: z.literal(false) }).superRefine(requireOtherText),
 ]);
 export type ReturnDocumentInput = z.input<typeof zReturnDocumentInput>;
 
@@ -103,3 +187,67 @@ export const zEvidenceVerification = z.object({
   brokenAt: z.object({ entryId: z.number().int(), reason: z.string() }).nullable(),
 });
 export type EvidenceVerification = z.infer<typeof zEvidenceVerification>;
+
+// ---- Sign many at once (issue 31 item 2) ----------------------------------------------------
+
+/** At most this many division orders in one POST /documents/return/bulk. */
+export const BULK_RETURN_MAX = 100;
+/**
+ * Where a signature goes on a document signed in bulk: the last page, this area (page fractions
+ * from the top-left, like a dragged box) — just above the owner's signature line at the bottom
+ * left, where the division-order letters we generate (and most operators') put it.
+ */
+export const BULK_SIGNATURE_AREA = { x: 0.08, y: 0.7, width: 0.41, height: 0.085 } as const;
+
+export const bulkSigningMessages = {
+  tooMany: `At most ${BULK_RETURN_MAX} division orders at a time`,
+  duplicate: 'A division order is listed twice',
+  none: 'Select at least one division order',
+} as const;
+
+const zBulkIds = z
+  .array(zId)
+  .min(1, bulkSigningMessages.none)
+  .max(BULK_RETURN_MAX, bulkSigningMessages.tooMany)
+  .refine((ids) => new Set(ids).size === ids.length, bulkSigningMessages.duplicate);
+
+/**
+ * POST /documents/return/bulk: one signature and one consent for many pending division orders.
+ * Each is signed exactly as if alone (its own signed version, evidence and certificate), in its
+ * own transaction; one refused does not stop the others.
+ */
+export const zBulkSignInput = z.object({
+  ids: zBulkIds,
+  signed: z.literal(true),
+  fullName: zFullName,
+  signatureImageAsBase64: zPngBase64,
+  consentVersion: z.string().min(1).max(50),
+  saveSignature: z.boolean().default(true),
+});
+
+/** Decline many at once (issue 31 item 3): one reason for all, each declined as if alone. */
+export const zBulkDeclineInput = zDeclineFields
+  .extend({ ids: zBulkIds, signed: z.literal(false) })
+  .superRefine(requireOtherText);
+
+export const zBulkReturnInput = z.discriminatedUnion('signed', [zBulkSignInput, zBulkDeclineInput]);
+export type BulkReturnInput = z.input<typeof zBulkReturnInput>;
+export type BulkReturnRequest = z.infer<typeof zBulkReturnInput>;
+
+export const zBulkReturnItem = z.object({
+  /** The id as asked. */
+  id: z.number().int(),
+  ok: z.boolean(),
+  /** The returned document: a signed return answers its new version's id. */
+  documentId: z.number().int().nullable(),
+  /** Why this one was refused (the single return's status, code and message). */
+  error: z.object({ status: z.number().int(), code: z.string(), message: z.string() }).nullable(),
+});
+export type BulkReturnItem = z.infer<typeof zBulkReturnItem>;
+
+export const zBulkReturnResult = z.object({
+  results: z.array(zBulkReturnItem),
+  returned: z.number().int(),
+  refused: z.number().int(),
+});
+export type BulkReturnResult = z.infer<typeof zBulkReturnResult>;

@@ -37,7 +37,7 @@ ${head}
 <header class="brand">
 <span class="brand-mark" aria-hidden="true"></span>
 <div>
-<p class="brand-name">Flowline</p>
+<div class="brand-name">Flowline</div>
 <p class="tagline">The document exchange network for the oil-and-gas industry</p>
 </div>
 </header>

@@ -31,9 +31,13 @@ export const apiKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Refused calls with a wrong key that began with this key's prefix (issue 28 item 6). */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('api_keys_hash_key').on(t.keyHash),
     index('api_keys_company_idx').on(t.companyId, t.id),
+    index('api_keys_prefix_idx').on(t.keyPrefix),
   ],
 );

@@ -24,6 +24,8 @@ export const codingRules = pgTable(
     kind: varchar('kind', { length: 20 }).notNull(),
     isActive: boolean('is_active').notNull().default(true),
     autoApprove: boolean('auto_approve').notNull().default(false),
+    /** The approval-chain steps its automatic approval counts as (null: every step). */
+    replacesApprovalSteps: integer('replaces_approval_steps'),
     params: jsonb('params').$type<CodingRuleParams>().notNull().default({}),
     ...timestamps(),
   },

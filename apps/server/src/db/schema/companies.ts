@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   foreignKey,
   index,
@@ -84,6 +85,8 @@ export const memberships = pgTable(
     blocked: boolean('blocked').notNull().default(false),
     /** Set when the user ticked 'Do not show this message again' on the welcome dialog. */
     welcomeMessageHidden: boolean('welcome_message_hidden').notNull().default(false),
+    /** What the member may approve, in cents (issue 29; docs/approvals.md); null: no limit. */
+    approvalLimitCents: bigint('approval_limit_cents', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -54,6 +54,8 @@ export const documentExtractions = pgTable(
     pagesRead: integer('pages_read').notNull().default(0),
     pageCount: integer('page_count'),
     error: text('error'),
+    /** What the user is told besides the status: the page cap, the hourly quota (issue 28). */
+    notice: text('notice'),
     attempts: integer('attempts').notNull().default(0),
     /** Auto-extraction's proposals (helper C's shape). */
     proposals: jsonb('proposals'),

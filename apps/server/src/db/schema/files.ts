@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -46,10 +47,19 @@ export const legalDocuments = pgTable(
     uploadedByUserId: integer('uploaded_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Insurance certificates: the optional expiry day (issue 27 item 26). */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    /** When the Administrators were reminded of the expiry; null: not yet (a new date clears it). */
+    expiryReminderSentAt: timestamp('expiry_reminder_sent_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
     index('legal_documents_company_type_idx').on(t.companyId, t.legalDocumentTypeId, t.isActive),
+    index('legal_documents_expiry_due_idx')
+      .on(t.expiresOn)
+      .where(
+        sql`${t.isActive} AND ${t.expiresOn} IS NOT NULL AND ${t.expiryReminderSentAt} IS NULL`,
+      ),
     // At most one active document of a type per company, enforced by the database itself.
     uniqueIndex('legal_documents_one_active_key')
       .on(t.companyId, t.legalDocumentTypeId)

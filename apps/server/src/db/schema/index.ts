@@ -22,3 +22,8 @@ export * from './realtime';
 export * from './notification-mails';
 export * from './admin-audit';
 export * from './chat';
+export * from './price-books';
+export * from './idempotency';
+export * from './pidx';
+export * from './approvals';
+export * from './inbound-email';

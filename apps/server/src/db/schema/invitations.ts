@@ -55,6 +55,8 @@ export const invitations = pgTable(
     actionedByUserId: integer('actioned_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** The receiver's optional reason for rejecting, shown to the sender. */
+    rejectReason: varchar('reject_reason', { length: 500 }),
     ...timestamps(),
   },
   (t) => [

@@ -21,6 +21,9 @@ export const notificationMails = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     title: text('title').notNull(),
     link: text('link').notNull(),
+    /** The event in a sentence and its detail rows, listed under its line in a digest (0038). */
+    message: text('message'),
+    details: jsonb('details').$type<[string, string][]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notification_mails_user_idx').on(t.userId, t.id)],

@@ -62,6 +62,10 @@ export const parties = pgTable(
     taxTypeId: varchar('tax_type_id', { length: 20 }),
     taxIdentifier: varchar('tax_identifier', { length: 50 }),
     isTaxValid: boolean('is_tax_valid').notNull().default(false),
+    /** PIDX PartnerIdentifier values naming this connection (migration 0047, docs/pidx.md). */
+    dunsNumber: varchar('duns_number', { length: 13 }),
+    buyerAssignedId: varchar('buyer_assigned_id', { length: 50 }),
+    sellerAssignedId: varchar('seller_assigned_id', { length: 50 }),
     /** The network company this connection is linked to, once both sides agreed. */
     connectedCompanyId: integer('connected_company_id').references(() => companies.id, {
       onDelete: 'set null',
@@ -75,6 +79,13 @@ export const parties = pgTable(
     inviteEmailAddress: varchar('invite_email_address', { length: 320 }),
     connectionRequestedAt: timestamp('connection_requested_at', { withTimezone: true }),
     isDisconnected: boolean('is_disconnected').notNull().default(false),
+    /** The invited company rejected the invite or request now sent, with its optional reason. */
+    inviteRejectedAt: timestamp('invite_rejected_at', { withTimezone: true }),
+    inviteRejectionReason: varchar('invite_rejection_reason', { length: 500 }),
+    /** The company that deleted the relationship from its side (it stays on the network). */
+    disconnectedByCompanyId: integer('disconnected_by_company_id').references(() => companies.id, {
+      onDelete: 'set null',
+    }),
     /** Matching keys (generated): see normalized.ts. */
     normalizedName: varchar('normalized_name', { length: 250 }).generatedAlwaysAs(
       normalizedNameSql('name'),

@@ -9,6 +9,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { companies } from './companies';
 import { documents } from './documents';
 
 /** A user's stored signature (spec 1 §3 'User signature'; /usersignatureimage). */
@@ -93,3 +94,43 @@ export const signingEvidence = pgTable(
   },
   (t) => [uniqueIndex('signing_evidence_chain_seq_key').on(t.chainDocumentId, t.seq)],
 );
+
+/**
+ * Issue 31 items 3–4 (migration 0055): a pending division order's decline reason and the
+ * reminders sent for it. One row per document, written by a decline or the first reminder.
+ */
+export const divisionOrderResponses = pgTable(
+  'division_order_responses',
+  {
+    documentId: integer('document_id')
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    operatorCompanyId: integer('operator_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ownerCompanyId: integer('owner_company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** A DeclineReason code (packages/shared), null until declined. */
+    declineReason: varchar('decline_reason', { length: 30 }),
+    declineText: text('decline_text'),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    lastRemindedAt: timestamp('last_reminded_at', { withTimezone: true }),
+    reminderCount: integer('reminder_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('division_order_responses_operator_reason_idx').on(t.operatorCompanyId, t.declineReason),
+    index('division_order_responses_owner_idx').on(t.ownerCompanyId),
+  ],
+);
+
+/** An operator's automatic reminders: after this many days outstanding (null = off). */
+export const divisionOrderSettings = pgTable('division_order_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  autoRemindAfterDays: integer('auto_remind_after_days'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -97,7 +97,8 @@ export async function createBackup({ config, out, log = () => undefined }: Backu
       // PGlite hands the dump over as a Blob: streamed into the archive, not copied again.
       await add(PGLITE_PART, dump.size, Readable.fromWeb(dump.stream() as WebReadableStream));
     } else {
-      const url = config.databaseUrl!;
+      // The schema owner's connection when there is one: the runtime role may not read everything.
+      const url = config.databaseMigrationUrl ?? config.databaseUrl!;
       const { version, major, migrations } = await withServer(url, async (query) => {
         const [row] = await query(`SELECT current_setting('server_version_num')::int AS v`);
         return {

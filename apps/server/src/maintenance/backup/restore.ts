@@ -158,7 +158,7 @@ async function restoreStaged({
     if (fs.existsSync(pgliteDir) && fs.readdirSync(pgliteDir).length > 0)
       occupied.push(`the embedded database ${pgliteDir}`);
   } else {
-    const relations = await withServer(config.databaseUrl!, userRelationCount);
+    const relations = await withServer(ownerUrl(config), userRelationCount);
     if (relations > 0) occupied.push(`the database (${relations} tables and sequences)`);
   }
   const filesDir = path.join(config.dataDir, 'files');
@@ -205,9 +205,9 @@ async function restoreStaged({
   } else {
     await binaryMajor('pg_restore');
     // The dump's grants and policies name the row-level-security role, which a new server lacks.
-    await ensureTenantRole(config.databaseUrl!);
+    await ensureTenantRole(ownerUrl(config));
     log('Restoring the PostgreSQL database (pg_restore, one transaction)…');
-    const { dbname, env } = connectionForChild(config.databaseUrl!);
+    const { dbname, env } = connectionForChild(ownerUrl(config));
     await runTool(
       'pg_restore',
       [
@@ -258,7 +258,7 @@ async function restoreStaged({
     migrations =
       database.raw.kind === 'pglite'
         ? await migrationLevel(pgliteQuery(database.raw.pglite))
-        : await withServer(database.raw.url, migrationLevel);
+        : await withServer(database.raw.migrationUrl ?? database.raw.url, migrationLevel);
   } finally {
     await database.close();
   }
@@ -266,4 +266,9 @@ async function restoreStaged({
     `Restored: ${manifest.database.migrations.latest ?? 'no migrations'} → ${migrations.latest ?? 'none'}, ${fileParts.length} files.`,
   );
   return { manifest, migrations, files: fileParts.length };
+}
+
+/** The schema owner's connection (DATABASE_MIGRATION_URL), else DATABASE_URL. */
+function ownerUrl(config: AppConfig): string {
+  return config.databaseMigrationUrl ?? config.databaseUrl!;
 }

@@ -78,3 +78,16 @@ export async function touchLastUsed(db: Db, id: number) {
       ),
     );
 }
+
+/** One more failed attempt on every key with this prefix (not tenant-scoped: no company yet). */
+export async function countFailure(db: Db, keyPrefix: string): Promise<number> {
+  // Row-level security escape: a failed key names no company (unsafe… like the lookup above).
+  return withoutTenantScope(async () => {
+    const rows = await db
+      .update(apiKeys)
+      .set({ failedAttempts: sql`${apiKeys.failedAttempts} + 1`, lastFailedAt: sql`now()` })
+      .where(eq(apiKeys.keyPrefix, keyPrefix))
+      .returning({ id: apiKeys.id });
+    return rows.length;
+  });
+}

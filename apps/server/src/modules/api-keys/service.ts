@@ -6,6 +6,7 @@ import {
   type ApiKey,
   type CreatedApiKey,
 } from '@flowline/shared';
+import { hashApiKey } from '../../auth/api-key-auth';
 import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { Db } from '../../db/client';
@@ -19,7 +20,7 @@ import {
 import { recordAdminChange, roleName } from '../admin-audit/record';
 import * as repo from './repository';
 
-export const hashApiKey = (key: string) => crypto.createHash('sha256').update(key).digest('hex');
+export { hashApiKey };
 
 /** Only people manage keys: a key cannot mint or revoke keys. */
 function assertPersonAdministrator(ctx: TenantContext) {
@@ -37,6 +38,8 @@ function present(row: repo.ApiKeyRow, role: number | null, createdBy: string | n
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
     createdBy,
+    failedAttempts: row.failedAttempts,
+    lastFailedAt: row.lastFailedAt?.toISOString() ?? null,
   };
 }
 
@@ -109,13 +112,4 @@ export async function revokeApiKey(db: Db, ctx: TenantContext, id: number): Prom
       changes: [{ field: 'revoked', old: false, new: true }],
     });
   });
-}
-
-/** The user and company behind a key; null for an unknown or revoked key. */
-export async function authenticateApiKey(db: Db, key: string) {
-  if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
-  const found = await repo.unsafeFindActiveKeyByHash(db, hashApiKey(key));
-  if (!found) return null;
-  await repo.touchLastUsed(db, found.key.id);
-  return { user: found.user, companyId: found.key.companyId };
 }

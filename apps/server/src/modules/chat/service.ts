@@ -14,13 +14,14 @@ import type { TenantContext } from '../../auth/request-context';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema/index';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound, rateLimited } from '../../errors';
 import type { BlobStore } from '../../platform/blob-store/index';
 import type { Mailer } from '../../platform/mail/mailer';
+import { countInWindow } from '../../platform/throttle';
 import { noticeMail } from '../../platform/mail/templates/index';
 import { announceToCompanies } from '../../platform/realtime/hub';
-import { assertFlag } from '../feature-flags/service';
-import { recipientsWhoWantEmail } from '../preferences/email-recipients';
+import { assertFlag, companiesWithFlag } from '../feature-flags/service';
+import { businessMailRecipients } from '../preferences/email-recipients';
 import { assertMaySend, chatNotFound, pairOf, type ChatPair } from './policy';
 import { toChatMember, toChatMessage, toChatThread } from './presenter';
 import * as repo from './repository';
@@ -32,15 +33,48 @@ import type { StoredChatFile } from './upload-reader';
 export interface ChatDeps {
   db: Db;
   mailer: Mailer;
-  config: Pick<AppConfig, 'publicUrl' | 'featureFlags'>;
+  config: Pick<AppConfig, 'publicUrl' | 'featureFlags' | 'rateLimits'>;
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
 const closedError = () => conflict(msg.closed, 'chat_closed');
 const recipientNotFound = () => notFound(msg.openFailed, 'chat_recipient_not_found');
+const messagingOffError = () => conflict(msg.recipientMessagingOff, 'chat_recipient_messaging_off');
+
+/**
+ * A company with messaging off receives no chat (issue 28 item 7): a post to it is a 409 before
+ * anything is written, so it gets no message, notification or digest mail either.
+ */
+async function assertRecipientsUseMessaging(
+  db: Db,
+  featureFlags: readonly string[],
+  companyIds: number[],
+) {
+  const on = await companiesWithFlag(db, companyIds, featureFlags, 'messaging');
+  if (companyIds.some((id) => !on.has(id))) throw messagingOffError();
+}
 
 async function requireMessaging(deps: Pick<ChatDeps, 'db' | 'config'>, ctx: TenantContext) {
   await assertFlag(deps.db, ctx.companyId, deps.config.featureFlags, 'messagingFlag');
+}
+
+/**
+ * Posts a minute per user (each recipient of the new-message box counts) and per thread (both
+ * companies together): 429 rate_limited with Retry-After beyond them (issue 28 item 4). Counted
+ * in PostgreSQL, so the limits hold across instances; a refused post counts too.
+ */
+async function assertPostRate(
+  deps: Pick<ChatDeps, 'db' | 'config'>,
+  ctx: TenantContext,
+  channelUrls: string[],
+) {
+  const { chatPerUser, chatPerThread } = deps.config.rateLimits;
+  const user = await countInWindow(deps.db, `chat-user:${ctx.userId}`, channelUrls.length);
+  if (user.count > chatPerUser) throw rateLimited(user.secondsLeft);
+  for (const url of channelUrls) {
+    const thread = await countInWindow(deps.db, `chat-thread:${url}`);
+    if (thread.count > chatPerThread) throw rateLimited(thread.secondsLeft);
+  }
 }
 
 // ---- Reading -------------------------------------------------------------------------------
@@ -51,13 +85,14 @@ async function requireMessaging(deps: Pick<ChatDeps, 'db' | 'config'>, ctx: Tena
  */
 async function presentThreads(
   db: Db,
+  featureFlags: readonly string[],
   ctx: TenantContext,
   rows: repo.ThreadListRow[],
 ): Promise<ChatThread[]> {
   if (rows.length === 0) return [];
   const otherIds = [...new Set(rows.map((r) => r.otherId))];
   const lastIds = rows.map((r) => r.lastMessageId).filter((id): id is number => id !== null);
-  const [own, lastMessages, members, unread, live] = await Promise.all([
+  const [own, lastMessages, members, unread, live, messaging] = await Promise.all([
     repo.findCompanies(db, [ctx.companyId]),
     repo.messagesByIds(db, lastIds),
     repo.membersOf(db, [ctx.companyId, ...otherIds]),
@@ -67,6 +102,7 @@ async function presentThreads(
       rows.map((r) => r.id),
     ),
     repo.liveConnections(db, ctx.companyId, otherIds),
+    companiesWithFlag(db, otherIds, featureFlags, 'messaging'),
   ]);
   const ownCode = own[0]?.code ?? '';
   const byId = new Map(lastMessages.map((m) => [m.id, m]));
@@ -82,7 +118,8 @@ async function presentThreads(
         .map(toChatMember),
       lastMessage: last ? toChatMessage(last, channelUrl, ctx.companyId) : null,
       unreadCount: unread.get(r.id) ?? 0,
-      isClosed: !live.has(r.otherId),
+      // Closed too when the other company has messaging off: it cannot receive a reply.
+      isClosed: !live.has(r.otherId) || !messaging.has(r.otherId),
     });
   });
 }
@@ -94,7 +131,10 @@ export async function listThreads(
 ): Promise<ChatThreadList> {
   await requireMessaging(deps, ctx);
   const { rows, total } = await repo.threadPage(deps.db, ctx, query);
-  return { items: await presentThreads(deps.db, ctx, rows), totalRecords: total };
+  return {
+    items: await presentThreads(deps.db, deps.config.featureFlags, ctx, rows),
+    totalRecords: total,
+  };
 }
 
 export async function unreadCount(deps: ChatDeps, ctx: TenantContext) {
@@ -130,7 +170,7 @@ export async function getThread(
     thread?.lastMessageId && thread.lastMessageId > (marks?.hiddenUpToId ?? 0)
       ? thread.lastMessageId
       : null;
-  const [presented] = await presentThreads(deps.db, ctx, [
+  const [presented] = await presentThreads(deps.db, deps.config.featureFlags, ctx, [
     {
       id: thread?.id ?? 0,
       lowCompanyId: pair.low,
@@ -244,6 +284,8 @@ interface ChatNews {
  */
 async function post(
   tx: Db,
+  /** FEATURE_FLAGS, for the recipient's messaging flag; null = the demo seed (flags seeded on). */
+  featureFlags: readonly string[] | null,
   ctx: TenantContext,
   pair: ChatPair,
   input: NewPost,
@@ -254,6 +296,7 @@ async function post(
     const existing = await repo.findThread(tx, pair.low, pair.high);
     throw existing ? closedError() : chatNotFound();
   }
+  if (featureFlags) await assertRecipientsUseMessaging(tx, featureFlags, [pair.otherId]);
   if (
     input.documentId !== undefined &&
     !(await repo.isDocumentShared(tx, input.documentId, [pair.low, pair.high]))
@@ -335,7 +378,7 @@ async function mailNews(deps: ChatDeps, all: ChatNews[]) {
   for (const news of all) {
     try {
       const link = `${deps.config.publicUrl}/chat?channel=${encodeURIComponent(news.channelUrl)}`;
-      for (const r of await recipientsWhoWantEmail(deps.db, news.userIds)) {
+      for (const r of await businessMailRecipients(deps.db, news.userIds)) {
         await deps.mailer.send({
           to: [r.emailAddress],
           ...noticeMail({
@@ -365,8 +408,9 @@ export async function sendMessage(
   await requireMessaging(deps, ctx);
   assertMaySend(ctx);
   const pair = pairOf(ctx, channelUrl);
+  await assertPostRate(deps, ctx, [pair.channelUrl]);
   const posted = await deps.db.transaction((tx) =>
-    post(tx, ctx, pair, input, { notify: options.notify ?? true }),
+    post(tx, deps.config.featureFlags, ctx, pair, input, { notify: options.notify ?? true }),
   );
   await mailNews(deps, [posted.news]);
   return posted.message;
@@ -388,12 +432,14 @@ export async function sendFile(
     const existing = await repo.findThread(deps.db, pair.low, pair.high);
     throw existing ? closedError() : chatNotFound();
   }
+  await assertRecipientsUseMessaging(deps.db, deps.config.featureFlags, [pair.otherId]);
+  await assertPostRate(deps, ctx, [pair.channelUrl]);
   const { message, file } = await receive();
   const body = (message ?? '').trim();
   try {
     if (body.length > CHAT_MESSAGE_MAX_LENGTH) throw badRequest(msg.tooLong, 'validation_failed');
     const posted = await deps.db.transaction((tx) =>
-      post(tx, ctx, pair, { body, file }, { notify: true }),
+      post(tx, deps.config.featureFlags, ctx, pair, { body, file }, { notify: true }),
     );
     await mailNews(deps, [posted.news]);
     return posted.message;
@@ -415,12 +461,19 @@ export async function sendToMany(
   if (ids.includes(ctx.companyId)) throw recipientNotFound();
   const live = await repo.liveConnections(deps.db, ctx.companyId, ids);
   if (ids.some((id) => !live.has(id))) throw recipientNotFound();
+  await assertRecipientsUseMessaging(deps.db, deps.config.featureFlags, ids);
+  await assertPostRate(
+    deps,
+    ctx,
+    ids.map((id) => chatChannelUrl(ctx.companyId, id)),
+  );
   const posted = await deps.db.transaction(async (tx) => {
     const out: Posted[] = [];
     for (const id of ids) {
       out.push(
         await post(
           tx,
+          deps.config.featureFlags,
           ctx,
           pairOf(ctx, chatChannelUrl(ctx.companyId, id)),
           { body: input.message },
@@ -441,7 +494,7 @@ export async function sendToMany(
     pageSize: ids.length,
     otherIds: ids,
   });
-  return presentThreads(deps.db, ctx, rows);
+  return presentThreads(deps.db, deps.config.featureFlags, ctx, rows);
 }
 
 /**
@@ -456,5 +509,5 @@ export async function postWithoutNotifying(
 ): Promise<ChatMessage> {
   assertMaySend(ctx);
   const pair = pairOf(ctx, chatChannelUrl(ctx.companyId, connectedCompanyId));
-  return (await post(tx, ctx, pair, { body }, { notify: false })).message;
+  return (await post(tx, null, ctx, pair, { body }, { notify: false })).message;
 }

@@ -100,6 +100,8 @@ async function storeFile(
       whole: seen.kept ?? null,
       head: seen.head ?? Buffer.alloc(0),
       tail: seen.tail ?? Buffer.alloc(0),
+      activeContent: seen.activeContent,
+      uncheckedObjectStream: seen.uncheckedObjectStream,
     };
     const contentType = seen.type.contentType;
     if (contentType === 'application/pdf') await checkPdf(sample);

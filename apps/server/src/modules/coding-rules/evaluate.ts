@@ -6,7 +6,9 @@ import {
   decideWorkflowMove,
   evaluateCodingRules,
   HistoryOperation,
+  isChainComplete,
   isInvoiceDocument,
+  withRuleApproval,
   MetadataKey,
   Role,
   RouteStatus,
@@ -28,6 +30,7 @@ import { requireVisibleDocument } from '../documents/access';
 import * as documents from '../documents/repository';
 import { findCoding, findLines } from '../line-items/repository';
 import { applicableRules } from './repository';
+import { findChain, updateChain } from '../approvals/repository';
 import { toDefinition } from './service';
 
 /**
@@ -135,6 +138,34 @@ export async function applyCodingRules(
       roles: [Role.Administrator],
     });
     if (!decision.allowed) return null;
+    // With an approval chain the rule counts as the steps the Administrator let it replace; the
+    // invoice is Approved only when no step is left (docs/approvals.md).
+    const stored = await findChain(tx, documentId);
+    if (stored) {
+      const chain = withRuleApproval(
+        stored.chain,
+        rule.name,
+        rule.replacesApprovalSteps ?? null,
+        new Date().toISOString(),
+      );
+      if (JSON.stringify(chain) === JSON.stringify(stored.chain)) return null;
+      await updateChain(tx, documentId, chain);
+      if (!isChainComplete(chain)) {
+        const done = chain.steps.filter((s) => s.approval?.byRule === rule.name).length;
+        await appendHistory(tx, [
+          {
+            documentId,
+            companyId: receiverCompanyId,
+            userId: null,
+            objectType: 'document',
+            objectName: rule.name,
+            operationId: HistoryOperation.ApproveStep,
+            newValue: codingRuleMessages.stepsApprovedAutomatically(rule.name, done),
+          },
+        ]);
+        return null;
+      }
+    }
     await documents.setStatusOfAllRoutes(tx, documentId, RouteStatus.Approved);
     const message = codingRuleMessages.approvedAutomatically(rule.name);
     await appendHistory(tx, [
@@ -146,6 +177,11 @@ export async function applyCodingRules(
         objectName: rule.name,
         operationId: HistoryOperation.Approve,
         newValue: message,
+        // The history details: the approving rule, then every rule's verdict.
+        details: [
+          { name: 'Rule', newValue: rule.name },
+          ...evaluated.outcome.results.map((r) => ({ name: r.rule.name, newValue: r.message })),
+        ],
       },
     ]);
     const number = (await metadataValue(tx, documentId, MetadataKey.number)) || `#${documentId}`;

@@ -26,6 +26,7 @@ export function toDefinition(row: repo.CodingRuleRow): CodingRuleDefinition {
     requiredKinds: row.params.requiredKinds ?? [],
     limitCents: row.params.limitCents,
     autoApprove: row.autoApprove,
+    replacesApprovalSteps: row.replacesApprovalSteps,
     poPattern: row.params.poPattern ?? null,
     poValues: row.params.poValues ?? [],
   };
@@ -48,6 +49,7 @@ function present({
     requiredKinds: rule.params.requiredKinds ?? [],
     limit: rule.params.limitCents === undefined ? null : rule.params.limitCents / 100,
     autoApprove: rule.autoApprove,
+    replacesApprovalSteps: rule.replacesApprovalSteps,
     poPattern: rule.params.poPattern ?? null,
     poValues: rule.params.poValues ?? [],
   };
@@ -70,6 +72,8 @@ async function valuesOf(db: Db, ctx: TenantContext, input: RuleInput) {
     kind: input.kind,
     isActive: input.isActive,
     autoApprove: input.kind === 'amountLimit' && input.autoApprove,
+    replacesApprovalSteps:
+      input.kind === 'amountLimit' && input.autoApprove ? input.replacesApprovalSteps : null,
     params,
   };
 }
@@ -79,7 +83,15 @@ export async function listCodingRules(db: Db, ctx: TenantContext): Promise<Codin
   return (await repo.listRules(db, ctx.companyId)).map(present);
 }
 
-const RULE_FIELDS = ['name', 'partyId', 'kind', 'isActive', 'autoApprove', 'params'] as const;
+const RULE_FIELDS = [
+  'name',
+  'partyId',
+  'kind',
+  'isActive',
+  'autoApprove',
+  'replacesApprovalSteps',
+  'params',
+] as const;
 type RuleValues = Awaited<ReturnType<typeof valuesOf>>;
 const auditable = (r: Pick<repo.CodingRuleRow, (typeof RULE_FIELDS)[number]> | RuleValues) => ({
   name: r.name,
@@ -87,6 +99,7 @@ const auditable = (r: Pick<repo.CodingRuleRow, (typeof RULE_FIELDS)[number]> | R
   kind: r.kind,
   isActive: r.isActive,
   autoApprove: r.autoApprove,
+  replacesApprovalSteps: r.replacesApprovalSteps,
   params: r.params,
 });
 

@@ -122,6 +122,26 @@ export async function companiesOfUserAndTemporaryPassword(
   };
 }
 
+/** The active companies that blocked the user's (otherwise active) membership, by name. */
+export async function listBlockedCompaniesOfUser(
+  db: Db,
+  userId: number,
+): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.isActive, true),
+        eq(memberships.blocked, true),
+        eq(companies.isActive, true),
+      ),
+    )
+    .orderBy(asc(companies.name));
+}
+
 export async function setWelcomeMessageHidden(
   db: Db,
   userId: number,

@@ -27,7 +27,7 @@ export async function listDocumentAttachments(
   ctx: TenantContext,
   documentId: number,
 ): Promise<DocumentAttachment[]> {
-  const loaded = await loadDocument(db, ctx, documentId);
+  const loaded = await loadDocument(db, ctx, documentId, { readOnly: true });
   const mayDelete = actionsFor(ctx, loaded).deleteAttachment;
   const rows = await repo.listAttachments(db, documentId);
   return rows.map((a) => ({

@@ -1,4 +1,5 @@
 import {
+  codingRuleMessages,
   HistoryOperation,
   historyOperationInfo,
   type HistoryDetails,
@@ -12,15 +13,57 @@ import type { HistoryListRow, HistoryRow } from './repository';
  */
 function actorOf({ entry, firstName, lastName, companyName }: HistoryListRow): string | null {
   if (entry.operationId === HistoryOperation.Receive) return companyName ?? 'System';
+  // An automatic approval is the receiving company's rule acting, not one of its users.
+  if (isAutomaticApproval(entry)) return companyName ?? 'System';
   return [firstName, lastName].filter(Boolean).join(' ') || null;
+}
+
+type StoredEntry = Pick<
+  HistoryRow,
+  'operationId' | 'userId' | 'objectName' | 'newValue' | 'details'
+>;
+
+/**
+ * An approval by a coding rule (docs/coding-rules.md): no user, the rule's name as the object
+ * name. Read from those columns, so entries written before the rule's details were stored show
+ * the same way.
+ */
+export function isAutomaticApproval(entry: StoredEntry): boolean {
+  return (
+    entry.operationId === HistoryOperation.Approve &&
+    entry.userId === null &&
+    entry.objectName !== null
+  );
+}
+
+/** The reason given with a Reject (its value) or a Return unsigned (its 'Reason' detail). */
+export function reasonOf(entry: StoredEntry): string | null {
+  if (entry.operationId === HistoryOperation.Reject) return entry.newValue || null;
+  if (entry.operationId !== HistoryOperation.ReturnUnsigned) return null;
+  const items = Array.isArray(entry.details) ? (entry.details as unknown[]) : [];
+  const reason = items.find(
+    (i): i is { newValue: string } =>
+      !!i &&
+      typeof i === 'object' &&
+      (i as { name?: unknown }).name === 'Reason' &&
+      typeof (i as { newValue?: unknown }).newValue === 'string',
+  );
+  return reason?.newValue || null;
 }
 
 export function presentHistoryEntry(row: HistoryListRow): HistoryEntry {
   const { entry } = row;
   const op = historyOperationInfo(entry.operationId);
+  const automatic = isAutomaticApproval(entry);
+  const reason = reasonOf(entry);
   return {
     id: entry.id,
-    operation: { id: op.id, name: op.name, label: op.label, categories: [op.category] },
+    operation: {
+      id: op.id,
+      name: op.name,
+      label: automatic ? codingRuleMessages.approvedAutomatically(entry.objectName!) : op.label,
+      categories: [op.category],
+    },
     objectId: entry.documentId,
     objectName: entry.objectName,
     objectType: entry.objectType,
@@ -29,8 +72,9 @@ export function presentHistoryEntry(row: HistoryListRow): HistoryEntry {
     rowNumber: entry.rowNumber,
     updateUser: actorOf(row),
     updateDate: entry.createdAt.toISOString(),
-    hasHistoryDetails: entry.details !== null,
+    hasHistoryDetails: entry.details !== null || automatic,
     metadataTypeId: entry.metadataTypeId,
+    summary: reason === null ? null : `Reason: ${reason}`,
   };
 }
 
@@ -43,6 +87,13 @@ const text = (v: unknown): string | null =>
  */
 export function presentHistoryDetails(row: HistoryRow): HistoryDetails {
   const details = row.details as unknown;
+  // An automatic approval always names its rule, also when it was written without details.
+  if (isAutomaticApproval(row) && details === null) {
+    return {
+      historyId: row.id,
+      items: [{ name: 'Rule', oldValue: null, newValue: row.objectName }],
+    };
+  }
   // Attachment entries keep the attachment's id for us; people see its file name.
   if (row.objectType === 'attachment') {
     return {

@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notInArray, or } from 'drizzle-orm';
+import { internalHistoryOperations } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { companies, documentHistory, users } from '../../db/schema/index';
 
@@ -20,8 +21,16 @@ const entryColumns = {
   companyName: companies.name,
 };
 
-/** Newest first; `operationIds` filters in SQL (the category tabs). */
-export async function listHistory(db: Db, documentId: number, operationIds: number[] | null) {
+/**
+ * Newest first; `operationIds` filters in SQL (the category tabs). Internal entries (approval
+ * steps) are read only by the company that wrote them.
+ */
+export async function listHistory(
+  db: Db,
+  documentId: number,
+  operationIds: number[] | null,
+  viewerCompanyId: number,
+) {
   return db
     .select(entryColumns)
     .from(documentHistory)
@@ -31,6 +40,10 @@ export async function listHistory(db: Db, documentId: number, operationIds: numb
       and(
         eq(documentHistory.documentId, documentId),
         operationIds ? inArray(documentHistory.operationId, operationIds) : undefined,
+        or(
+          notInArray(documentHistory.operationId, [...internalHistoryOperations]),
+          eq(documentHistory.companyId, viewerCompanyId),
+        ),
       ),
     )
     .orderBy(desc(documentHistory.id));

@@ -6,13 +6,15 @@ import {
   zHistoryQuery,
   zIdParam,
   zRejectionReason,
+  zReturnReason,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
 import type { ApiModule } from '../types';
 import * as service from './service';
 
 /** GET /history/* (spec 1 §7 History). There is deliberately no call that edits or deletes. */
-export const documentHistoryRoutes: ApiModule = async (app, { db }) => {
+// Every route here only reads: a caught-up replica may answer (docs/read-replicas.md).
+export const documentHistoryRoutes: ApiModule = async (app, { readDb: db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['history'];
 
@@ -42,6 +44,32 @@ export const documentHistoryRoutes: ApiModule = async (app, { db }) => {
       },
     },
     async (req) => service.getRejectionReason(db, requireTenant(req), req.params.id),
+  );
+
+  api.get(
+    '/history/document/:id/disputeComment',
+    {
+      schema: {
+        tags,
+        summary: 'The comment given with the latest Dispute (null when never disputed)',
+        params: z.object({ id: zIdParam }),
+        response: { 200: zRejectionReason },
+      },
+    },
+    async (req) => service.getDisputeComment(db, requireTenant(req), req.params.id),
+  );
+
+  api.get(
+    '/history/document/:id/returnReason',
+    {
+      schema: {
+        tags,
+        summary: 'The reason given with the latest Return unsigned (null when none was given)',
+        params: z.object({ id: zIdParam }),
+        response: { 200: zReturnReason },
+      },
+    },
+    async (req) => service.getReturnReason(db, requireTenant(req), req.params.id),
   );
 
   api.get(

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index';
 import { appendHistory, type NewHistoryEntry } from '../document-history/repository';
 import { refreshDocumentIndex } from '../documents/search-index';
-import { proposeMetadata } from './proposals/index';
+import { FILL_THRESHOLD, proposeMetadata } from './proposals/index';
 import type { ReadPage } from './reading/types';
 
 /**
@@ -107,13 +107,15 @@ export async function applyAutoExtraction(
         documentTypeId: documents.documentTypeId,
         ownerCompanyId: documents.ownerCompanyId,
         publishedAt: documents.publishedAt,
+        createdAt: documents.createdAt,
       })
       .from(documents)
       .where(eq(documents.id, documentId))
       .for('update');
     if (!doc || pages.length === 0) return { proposals: [], applied: [], proposedLineItems: 0 };
 
-    const result = proposeMetadata(doc.documentTypeId, pages);
+    // Dates are judged against when the document arrived, not when it is read again.
+    const result = proposeMetadata(doc.documentTypeId, pages, { uploadedAt: doc.createdAt });
     const proposals: ProposedValue[] = result.values.map((v) => ({
       key: v.key,
       value: v.value,
@@ -145,6 +147,9 @@ export async function applyAutoExtraction(
     const history: NewHistoryEntry[] = [];
     const applied: string[] = [];
     for (const proposal of proposals) {
+      // Below the fill threshold a value is only proposed (issue 34 item 2): kept with its
+      // confidence in document_extractions.proposals and in this call's answer, not written.
+      if (proposal.confidence < FILL_THRESHOLD) continue;
       const def = definitions.find((d) => d.key === proposal.key);
       if (!def || def.isReadonly || def.isDocumentProperty || def.isThirdParty) continue;
       if (def.fieldTypeId === FieldType.List || def.fieldTypeId === FieldType.OrgUnit) continue;

@@ -8,6 +8,8 @@ import { extractDocument, type ExtractionDeps } from './service';
 /** Queue.documentExtraction's payload. */
 export interface DocumentExtractionJob {
   documentId: number;
+  /** The first page of this turn's batch; 1 (or unset) starts the reading. */
+  fromPage?: number;
 }
 
 /** The handler of Queue.documentExtraction (registered by jobs/index.ts). */
@@ -16,6 +18,7 @@ export function documentExtractionJob(deps: ExtractionDeps): JobHandler<Document
   return async (job) => {
     await extractDocument(deps, job.data.documentId, {
       finalAttempt: job.retryCount >= retryLimit,
+      fromPage: job.data.fromPage,
     });
   };
 }
@@ -28,11 +31,17 @@ export async function enqueueDocumentExtraction(
   jobs: JobEngine,
   documentId: number,
   companyId: number | null,
+  startAfterSeconds?: number,
+  fromPage?: number,
 ): Promise<void> {
   await jobs.send<DocumentExtractionJob>(
     Queue.documentExtraction,
-    { documentId },
-    { singletonKey: `extract:${documentId}`, companyId },
+    { documentId, ...(fromPage && fromPage > 1 ? { fromPage } : {}) },
+    {
+      singletonKey: `extract:${documentId}`,
+      companyId,
+      ...(startAfterSeconds ? { startAfterSeconds } : {}),
+    },
   );
 }
 

@@ -1,5 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DocumentExtraction, ExtractionStatus } from '@flowline/shared';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  zProposedValue,
+  type DocumentExtraction,
+  type ExtractionStatus,
+  type ProposedValue,
+} from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { withoutTenantScope } from '../../db/tenant-scope';
 import {
@@ -22,7 +28,7 @@ export async function markExtractionPending(tx: Db, documentId: number): Promise
     .values({ documentId, status: 'pending' })
     .onConflictDoUpdate({
       target: documentExtractions.documentId,
-      set: { status: 'pending', error: null, pagesRead: 0, updatedAt: sql`now()` },
+      set: { status: 'pending', error: null, notice: null, pagesRead: 0, updatedAt: sql`now()` },
     });
 }
 
@@ -74,11 +80,53 @@ export async function startExtraction(db: Db, documentId: number): Promise<void>
         attempts: sql`${documentExtractions.attempts} + 1`,
         pagesRead: 0,
         error: null,
+        notice: null,
         startedAt: sql`now()`,
         finishedAt: null,
         updatedAt: sql`now()`,
       },
     });
+}
+
+/** Back to 'pending' with what the user is told while the reading waits (the hourly quota). */
+export async function deferExtraction(db: Db, documentId: number, notice: string): Promise<void> {
+  await db
+    .update(documentExtractions)
+    .set({ status: 'pending', notice, startedAt: null, updatedAt: sql`now()` })
+    .where(eq(documentExtractions.documentId, documentId));
+}
+
+/**
+ * Pages read for a company's documents by readings started in the past hour (those still
+ * running count what they have read so far), and when the oldest of them started. Served by
+ * the index on started_at: only the past hour's readings are joined.
+ */
+export async function unsafePagesReadInPastHour(
+  db: Db,
+  companyId: number,
+  exceptDocumentId: number,
+): Promise<{ pages: number; oldestStartedAt: Date | null }> {
+  // Row-level security escape: the job runs for no company (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    const [row] = await db
+      .select({
+        pages: sql<number>`coalesce(sum(${documentExtractions.pagesRead}), 0)::int`,
+        oldest: sql<string | null>`min(${documentExtractions.startedAt})`,
+      })
+      .from(documentExtractions)
+      .innerJoin(documents, eq(documents.id, documentExtractions.documentId))
+      .where(
+        and(
+          sql`${documentExtractions.startedAt} > now() - interval '1 hour'`,
+          eq(documents.ownerCompanyId, companyId),
+          sql`${documentExtractions.documentId} <> ${exceptDocumentId}`,
+        ),
+      );
+    return {
+      pages: Number(row?.pages ?? 0),
+      oldestStartedAt: row?.oldest ? new Date(row.oldest) : null,
+    };
+  });
 }
 
 export async function recordProgress(
@@ -97,7 +145,7 @@ export async function finishExtraction(
   db: Db,
   documentId: number,
   status: Extract<ExtractionStatus, 'done' | 'failed' | 'skipped'>,
-  fields: { pageCount?: number | null; error?: string | null } = {},
+  fields: { pageCount?: number | null; error?: string | null; notice?: string | null } = {},
 ): Promise<void> {
   await db
     .update(documentExtractions)
@@ -107,6 +155,7 @@ export async function finishExtraction(
         ? { pageCount: fields.pageCount, pagesRead: fields.pageCount ?? 0 }
         : {}),
       error: fields.error ?? null,
+      notice: fields.notice ?? null,
       finishedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
@@ -114,8 +163,36 @@ export async function finishExtraction(
 }
 
 /** Replaces the document's pages (a retry or re-read leaves no stale page behind). */
+export async function findExtractionStatus(
+  db: Db,
+  documentId: number,
+): Promise<ExtractionStatus | null> {
+  const [row] = await db
+    .select({ status: documentExtractions.status })
+    .from(documentExtractions)
+    .where(eq(documentExtractions.documentId, documentId));
+  return (row?.status as ExtractionStatus | undefined) ?? null;
+}
+
+/** A later page batch: replaces the pages from `fromPage` on (a retried batch stores once). */
+export async function replacePagesFrom(
+  tx: Db,
+  documentId: number,
+  fromPage: number,
+  pages: ReadPage[],
+): Promise<void> {
+  await tx
+    .delete(documentPages)
+    .where(and(eq(documentPages.documentId, documentId), gte(documentPages.pageNumber, fromPage)));
+  await insertPages(tx, documentId, pages);
+}
+
 export async function replacePages(tx: Db, documentId: number, pages: ReadPage[]): Promise<void> {
   await tx.delete(documentPages).where(eq(documentPages.documentId, documentId));
+  await insertPages(tx, documentId, pages);
+}
+
+async function insertPages(tx: Db, documentId: number, pages: ReadPage[]): Promise<void> {
   // Inserted in slices: a 300-page document is one statement too many parameters otherwise.
   for (let i = 0; i < pages.length; i += 50) {
     await tx.insert(documentPages).values(
@@ -172,6 +249,12 @@ export async function copyPages(
   return Number(row?.n ?? 0);
 }
 
+/** The notice of a document's reading (a twin's page cap carries over to its copy). */
+export async function findNotice(db: Db, documentId: number): Promise<string | null> {
+  const row = await findExtraction(db, documentId);
+  return row?.notice ?? null;
+}
+
 export async function findPage(db: Db, documentId: number, pageNumber: number) {
   const [row] = await db
     .select()
@@ -202,6 +285,7 @@ export async function findExtraction(db: Db, documentId: number) {
 export async function findExtractionDto(
   db: Db,
   documentId: number,
+  options: { includeProposals?: boolean } = {},
 ): Promise<DocumentExtraction | null> {
   const row = await findExtraction(db, documentId);
   if (!row) return null;
@@ -210,8 +294,17 @@ export async function findExtractionDto(
     pagesRead: row.pagesRead,
     pageCount: row.pageCount,
     error: row.error,
+    notice: row.notice,
+    // Issue 34 item 1: what was proposed, for the one who may still edit the values.
+    ...(options.includeProposals ? { proposals: storedProposals(row.proposals) } : {}),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** document_extractions.proposals as stored (jsonb): only well-formed entries are passed on. */
+function storedProposals(stored: unknown): ProposedValue[] {
+  const parsed = z.array(zProposedValue).safeParse(stored);
+  return parsed.success ? parsed.data : [];
 }
 
 /**

@@ -1,7 +1,11 @@
 import {
+  COUNTERPARTY_COLUMN_KEY,
+  counterpartyColumnName,
+  DivisionOrderResponse,
   documentNumberKeys,
   genericDocumentColumns,
-  routeStatusName,
+  MetadataKey,
+  routeStatusLabel,
   type InboxItem,
   type ResultColumn,
   type ResultRow,
@@ -41,12 +45,27 @@ function baseRow(row: RouteListRow) {
     routeStatusId: row.route_status_id,
     isRead: row.is_read,
     side: row.side === 'received' ? ('received' as const) : ('sent' as const),
+    returnKind: row.return_kind ?? null,
   };
 }
 
-/** A row of a type list: the type's list columns, in column order. */
+const responseStatusText = {
+  signed: DivisionOrderResponse.returnedSigned,
+  unsigned: DivisionOrderResponse.returnedUnsigned,
+} as const;
+
+/** One value of a type list row: the counterparty's name, the derived return kind, else the list value. */
+function typeValue(row: RouteListRow, key: string): string | null {
+  if (key === COUNTERPARTY_COLUMN_KEY) return row.counterparty_name;
+  if (key === MetadataKey.divisionOrderResponseStatus && row.return_kind) {
+    return responseStatusText[row.return_kind];
+  }
+  return text(row.list_values[key]);
+}
+
+/** A row of a type list: the columns of typeListColumns, in column order. */
 export function presentTypeRow(row: RouteListRow, columns: ResultColumn[]): ResultRow {
-  return { ...baseRow(row), values: columns.map((c) => text(row.list_values[c.key])) };
+  return { ...baseRow(row), values: columns.map((c) => typeValue(row, c.key)) };
 }
 
 /** The generic columns' values of a row, by key (see genericDocumentColumns). */
@@ -56,15 +75,22 @@ function genericValues(row: RouteListRow): Record<string, string | null> {
     number: documentNumberOf(row.list_values),
     counterparty: row.counterparty_name,
     amount: firstOf(row.list_values, dollarTotalKeys),
-    status: routeStatusName(row.route_status_id),
+    status: routeStatusLabel(row.route_status_id, row.return_kind),
     date: row.date,
   };
 }
 
-export const genericColumns = (): ResultColumn[] =>
+/**
+ * The generic columns; a list of one side names the other company as that side's Inbox does
+ * ('From' received, 'To' sent), a list of both sides 'From / To'.
+ */
+export const genericColumns = (side?: 'sent' | 'received'): ResultColumn[] =>
   genericDocumentColumns.map((c) => ({
     key: c.key,
-    name: c.name,
+    name:
+      c.key === COUNTERPARTY_COLUMN_KEY && side
+        ? counterpartyColumnName({ sent: side === 'sent', received: side === 'received' })
+        : c.name,
     metadataType: { id: c.metadataType.id },
   }));
 

@@ -1,5 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { RouteStatus } from '@flowline/shared';
+import { RouteStatus, type ListSides, type ReturnKind } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { withoutTenantScope } from '../../db/tenant-scope';
 import { documentTypes, metadataDefinitions } from '../../db/schema/index';
@@ -8,6 +8,8 @@ import {
   documentTypeName,
   isoTimestamp,
   liveDocument,
+  returnKind,
+  returnKindFilter,
   rowsOf,
   statusFilter,
   textFilter,
@@ -46,6 +48,8 @@ export interface ListFilter {
   statusId?: number;
   /** Routes whose status is not this one (a missing status is New). */
   notStatusId?: number;
+  /** Only Returned routes that came back signed / unsigned (issue 27 item 9). */
+  returnKind?: ReturnKind;
   query?: string;
 }
 
@@ -64,6 +68,8 @@ export interface RouteListRow {
   /** Null when the page was read without names. */
   counterparty_name: string | null;
   document_type_name: string | null;
+  /** A Returned route: how its document came back; null otherwise. */
+  return_kind: ReturnKind | null;
   date: string;
 }
 
@@ -136,6 +142,7 @@ function listWhere(companyId: number, f: ListFilter): SQL {
     f.hasStatus ? sql`r.route_status_id IS NOT NULL` : null,
     statusFilter(f.statusId),
     f.notStatusId ? sql`coalesce(r.route_status_id, ${RouteStatus.New}) <> ${f.notStatusId}` : null,
+    returnKindFilter(f.returnKind),
     textFilter(f.query),
     liveDocument,
   ]);
@@ -161,7 +168,7 @@ function pageRows(where: SQL, filter: ListFilter, sort: ListSort, page: ListPage
   // With a status filter or a text query the matching rows may lie anywhere in the key's order
   // (a status correlates with dates; a rare text matches few rows): walking the index until a
   // page is found could read the whole type, so those read the filtered rows and sort them.
-  if (!sort.key || !sort.indexed || filter.statusId || filter.query) {
+  if (!sort.key || !sort.indexed || filter.statusId || filter.returnKind || filter.query) {
     return sql`
       SELECT ${routeColumns}, row_number() OVER (ORDER BY ${order}) AS ord
       FROM document_routes r
@@ -215,7 +222,8 @@ export async function findRoutePage(
     Promise.all([
       db.execute(sql`
       SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.side,
-        r.list_values, ${names}, ${isoTimestamp(sql`r.created_at`)} AS date
+        r.list_values, ${names}, ${returnKind} AS return_kind,
+        ${isoTimestamp(sql`r.created_at`)} AS date
       FROM (${pageRows(where, filter, sort, page)}) r
       ORDER BY r.ord`),
       db.execute(sql`SELECT count(*)::int AS n FROM document_routes r WHERE ${where}`),
@@ -223,4 +231,81 @@ export async function findRoutePage(
   );
   const [count] = rowsOf<{ n: number }>(countResult);
   return { rows: rowsOf<RouteListRow>(pageResult), totalRecords: Number(count?.n ?? 0) };
+}
+
+/**
+ * Which sides of a type the company's list holds (issue 27 item 1: the columns depend on it):
+ * two probes that stop at the first live route, read through `document_routes_company_side_idx`
+ * (company, side, document) INCLUDE (document_type_id).
+ */
+export async function findListSides(
+  db: Db,
+  companyId: number,
+  documentTypeId: number,
+): Promise<ListSides> {
+  const probe = (side: 'sent' | 'received') => sql`EXISTS (
+    SELECT 1 FROM document_routes r
+    WHERE r.company_id = ${companyId} AND r.side = ${side}
+      AND r.document_type_id = ${documentTypeId} AND ${liveDocument})`;
+  const result = await db.execute(
+    sql`SELECT ${probe('sent')} AS sent, ${probe('received')} AS received`,
+  );
+  const [row] = rowsOf<{ sent: boolean; received: boolean }>(result);
+  return { sent: !!row?.sent, received: !!row?.received };
+}
+
+/** Where a keyset read resumes: the last row's sort value (as text) and document id. */
+export interface ListKeyset {
+  value: string | null;
+  id: number;
+}
+
+function keysetCondition(sort: ListSort, after: ListKeyset | null): SQL | null {
+  if (!after) return null;
+  const before = sort.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  if (!sort.key) return sql`r.document_id ${before} ${after.id}`;
+  // NULLS LAST in both directions: rows with a value come first, then those without by id.
+  if (after.value === null)
+    return sql`(${sort.key} IS NULL AND r.document_id ${before} ${after.id})`;
+  return sql`(${sort.key} ${before} ${after.value}
+    OR (${sort.key} = ${after.value} AND r.document_id ${before} ${after.id})
+    OR ${sort.key} IS NULL)`;
+}
+
+/**
+ * The rows after `after` in the list's order (exports, issue 30 item 5): the same WHERE and
+ * ORDER BY as findRoutePage, with a keyset instead of an offset, so reading a whole list costs
+ * one index range per page rather than re-reading every earlier row. No total.
+ */
+export async function findRouteKeysetPage(
+  db: Db,
+  companyId: number,
+  filter: ListFilter,
+  sort: ListSort,
+  after: ListKeyset | null,
+  limit: number,
+): Promise<Array<RouteListRow & { sort_value: string | null }>> {
+  const where = whereAll([listWhere(companyId, filter), keysetCondition(sort, after)]);
+  const sortValue = sort.key ? sql`(${sort.key})::text` : sql`NULL::text`;
+  // Outside row-level security for the same reason as findRoutePage; the WHERE keeps the company.
+  const result = await withoutTenantScope(() =>
+    db.execute(sql`
+      SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.side,
+        r.list_values, ${documentTypeName} AS document_type_name,
+        ${counterpartyName} AS counterparty_name, ${returnKind} AS return_kind,
+        ${isoTimestamp(sql`r.created_at`)} AS date, ${sortValue} AS sort_value
+      FROM document_routes r
+      WHERE ${where}
+      ORDER BY ${orderClause(sort)}
+      LIMIT ${limit}`),
+  );
+  return rowsOf(result);
+}
+
+export async function findDocumentTypeName(db: Db, documentTypeId: number) {
+  const [type] = await db
+    .select({ name: documentTypes.name })
+    .from(documentTypes)
+    .where(eq(documentTypes.id, documentTypeId));
+  return type?.name ?? null;
 }

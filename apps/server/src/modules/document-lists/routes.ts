@@ -21,7 +21,8 @@ import { inboxUnreadCount } from './stats-service';
  * open to every role of the selected company; see docs/document-lists-and-search.md.
  */
 export const documentListsRoutes: ApiModule = async (app, opts) => {
-  const { db } = opts;
+  // Every route here only reads: a caught-up replica may answer (docs/read-replicas.md).
+  const db = opts.readDb;
   // The six report types answer only with the accounting-reports flag (docs/feature-flags.md).
   const assertReportsAllowed = async (companyId: number, typeIds: readonly number[]) => {
     if (typeIds.some((id) => accountingReportTypeIds.includes(id)))

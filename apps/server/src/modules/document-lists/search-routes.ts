@@ -17,7 +17,7 @@ import { listByType } from './service';
 import { dashboardStats, ownerDocumentCounts, statusCounts } from './stats-service';
 
 /** Search, type-ahead, status counts and dashboard data (spec 3 §7, spec 2 §7.3–7.4). */
-export const searchRoutes: ApiModule = async (app, { db }) => {
+export const searchRoutes: ApiModule = async (app, { readDb: db }) => {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['search and dashboard'];
 

@@ -1,8 +1,12 @@
 import {
+  COUNTERPARTY_COLUMN_KEY,
   DocumentTypeId,
+  FieldType,
   inboxColumnHeaders,
   RouteStatus,
+  typeListColumns,
   type DocumentListQueryParsed as ListQuery,
+  type ResultColumn,
   type DocumentResultSet,
   type Inbox,
 } from '@flowline/shared';
@@ -16,12 +20,23 @@ import {
   presentTypeRow,
   typeColumns,
 } from './presenter';
+import type {
+  ExportColumn,
+  ExportColumnKind,
+  ExportSource,
+  ExportValue,
+} from '../list-export/writer';
 import {
   documentTypeExists,
+  findListSides,
+  findDocumentTypeName,
+  findRouteKeysetPage,
   findRoutePage,
   findTypeDefinitions,
   type ListFilter,
+  type ListKeyset,
   type ListSort,
+  type RouteListRow,
 } from './repository';
 import { hasSortIndex } from './sort-indexes';
 import { genericSortKey, typeSortKey, type SortKey } from './sort-keys';
@@ -49,15 +64,17 @@ async function requireDocumentType(db: Db, documentTypeId: number) {
 }
 
 /**
- * The list of one document type: its list columns, the company's routes of that type (both
- * sides), sorted by id, status, counterparty or any metadata key of the type (typed sort).
+ * The list of one document type: its list columns as typeListColumns decides them for the sides
+ * the company's list holds (the sender's name on the receiving side, never a column that only
+ * repeats the company's own name), the company's routes of that type, sorted by id, status,
+ * counterparty or any metadata key of the type (typed sort).
  */
 export async function listByType(
   db: Db,
   ctx: TenantContext,
   documentTypeId: number,
   q: ListQuery,
-  extra: Omit<ListFilter, 'documentTypeIds' | 'statusId' | 'query'> = {},
+  extra: Omit<ListFilter, 'documentTypeIds' | 'statusId' | 'returnKind' | 'query'> = {},
 ): Promise<DocumentResultSet> {
   const definitions = await findTypeDefinitions(db, documentTypeId);
   if (definitions.length === 0) await requireDocumentType(db, documentTypeId);
@@ -65,19 +82,30 @@ export async function listByType(
     ...sortOf(typeSortKey(q.orderBy, definitions), q),
     indexed: hasSortIndex(documentTypeId, q.orderBy),
   };
-  const columns = typeColumns(definitions.filter((d) => d.listColumnOrder !== null));
-  const { rows, totalRecords } = await findRoutePage(
-    db,
-    ctx.companyId,
-    {
-      ...extra,
-      documentTypeIds: [documentTypeId],
-      statusId: q.documentRouteStatusId,
-      query: q.query || undefined,
-    },
-    sort,
-    pageOf(q),
-    { withNames: false },
+  const [sides, { rows, totalRecords }] = await Promise.all([
+    extra.side
+      ? { sent: extra.side === 'sent', received: extra.side === 'received' }
+      : findListSides(db, ctx.companyId, documentTypeId),
+    findRoutePage(
+      db,
+      ctx.companyId,
+      {
+        ...extra,
+        documentTypeIds: [documentTypeId],
+        statusId: q.documentRouteStatusId,
+        returnKind: q.returnKind,
+        query: q.query || undefined,
+      },
+      sort,
+      pageOf(q),
+      { withNames: true },
+    ),
+  ]);
+  const columns = typeListColumns(
+    documentTypeId,
+    typeColumns(definitions.filter((d) => d.listColumnOrder !== null)),
+    sides,
+    (name) => ({ key: COUNTERPARTY_COLUMN_KEY, name, metadataType: { id: FieldType.Text } }),
   );
   return { columns, rows: rows.map((r) => presentTypeRow(r, columns)), totalRecords };
 }
@@ -87,17 +115,22 @@ export async function listGeneric(
   db: Db,
   ctx: TenantContext,
   q: ListQuery,
-  filter: Omit<ListFilter, 'statusId' | 'query'> = {},
+  filter: Omit<ListFilter, 'statusId' | 'returnKind' | 'query'> = {},
 ): Promise<DocumentResultSet> {
   const { rows, totalRecords } = await findRoutePage(
     db,
     ctx.companyId,
-    { ...filter, statusId: q.documentRouteStatusId, query: q.query || undefined },
+    {
+      ...filter,
+      statusId: q.documentRouteStatusId,
+      returnKind: q.returnKind,
+      query: q.query || undefined,
+    },
     sortOf(genericSortKey(q.orderBy), q),
     pageOf(q),
     { withNames: true },
   );
-  return { columns: genericColumns(), rows: rows.map(presentGenericRow), totalRecords };
+  return { columns: genericColumns(filter.side), rows: rows.map(presentGenericRow), totalRecords };
 }
 
 /** Documents the company received, all types, newest first; Doc # is the item id. */
@@ -105,7 +138,12 @@ export async function listInbox(db: Db, ctx: TenantContext, q: ListQuery): Promi
   const { rows, totalRecords } = await findRoutePage(
     db,
     ctx.companyId,
-    { side: 'received', statusId: q.documentRouteStatusId, query: q.query || undefined },
+    {
+      side: 'received',
+      statusId: q.documentRouteStatusId,
+      returnKind: q.returnKind,
+      query: q.query || undefined,
+    },
     sortOf(genericSortKey(q.orderBy), q),
     pageOf(q),
     { withNames: true },
@@ -123,4 +161,120 @@ export function listNotReturnedDivisionOrders(db: Db, ctx: TenantContext, q: Lis
     side: 'received',
     notStatusId: RouteStatus.Returned,
   });
+}
+
+// ---- Exports (issue 30 item 5, docs/list-exports.md) ----------------------------------------
+
+export interface DocumentListExportRequest {
+  list: 'inbox' | 'sent' | 'all' | 'type';
+  documentTypeId?: number;
+  orderBy: string;
+  orderByDirection: 'asc' | 'desc';
+  query?: string;
+  documentRouteStatusId?: number;
+  returnKind?: ListQuery['returnKind'];
+}
+
+const EXPORT_PAGE_ROWS = 2000;
+
+function kindOf(column: ResultColumn): ExportColumnKind {
+  switch (column.metadataType.id) {
+    case FieldType.Currency:
+      return 'money';
+    case FieldType.Numeric:
+      return 'number';
+    case FieldType.Date:
+      return 'date';
+    case FieldType.DateTime:
+      return 'datetime';
+    default:
+      return 'text';
+  }
+}
+
+/**
+ * Every row of a document list as its screen filters and sorts it (the same filter, sort
+ * whitelist and columns as listByType / listGeneric / listInbox), read in keyset pages.
+ */
+export async function documentListExport(
+  db: Db,
+  ctx: TenantContext,
+  q: DocumentListExportRequest,
+): Promise<ExportSource & { name: string }> {
+  const common = {
+    statusId: q.documentRouteStatusId,
+    returnKind: q.returnKind,
+    query: q.query || undefined,
+  };
+  const listQuery = { ...q, page: 1, pageSize: 1 } as ListQuery;
+  let name: string;
+  let filter: ListFilter;
+  let sort: ListSort;
+  let columns: ResultColumn[];
+  let present: (row: RouteListRow) => (string | null)[];
+  if (q.list === 'type' && q.documentTypeId !== undefined) {
+    const documentTypeId = q.documentTypeId;
+    const definitions = await findTypeDefinitions(db, documentTypeId);
+    if (definitions.length === 0) await requireDocumentType(db, documentTypeId);
+    sort = sortOf(typeSortKey(q.orderBy, definitions), listQuery);
+    const sides = await findListSides(db, ctx.companyId, documentTypeId);
+    columns = typeListColumns(
+      documentTypeId,
+      typeColumns(definitions.filter((d) => d.listColumnOrder !== null)),
+      sides,
+      (label) => ({
+        key: COUNTERPARTY_COLUMN_KEY,
+        name: label,
+        metadataType: { id: FieldType.Text },
+      }),
+    );
+    filter = { ...common, documentTypeIds: [documentTypeId] };
+    const cols = columns;
+    present = (row) => presentTypeRow(row, cols).values;
+    name = (await findDocumentTypeName(db, documentTypeId)) ?? 'Documents';
+  } else {
+    sort = sortOf(genericSortKey(q.orderBy), listQuery);
+    if (q.list === 'inbox') {
+      filter = { ...common, side: 'received' };
+      columns = inboxColumnHeaders.map((h) => ({
+        key: h.key,
+        name: h.name,
+        metadataType: {
+          id:
+            h.key === 'amount'
+              ? FieldType.Currency
+              : h.key === 'date'
+                ? FieldType.DateTime
+                : FieldType.Text,
+        },
+      }));
+      name = 'Inbox';
+    } else if (q.list === 'sent') {
+      filter = { ...common, side: 'sent', hasStatus: true };
+      columns = genericColumns('sent');
+      name = 'Sent';
+    } else {
+      filter = common;
+      columns = genericColumns();
+      name = 'Documents';
+    }
+    present = (row) => presentGenericRow(row).values;
+  }
+  const exportColumns: ExportColumn[] = [
+    { name: 'Doc #', kind: 'number' },
+    ...columns.map((c) => ({ name: c.name, kind: kindOf(c) })),
+  ];
+  const companyId = ctx.companyId;
+  async function* pages(): AsyncGenerator<ExportValue[][]> {
+    let after: ListKeyset | null = null;
+    for (;;) {
+      const rows = await findRouteKeysetPage(db, companyId, filter, sort, after, EXPORT_PAGE_ROWS);
+      if (rows.length === 0) return;
+      yield rows.map((r) => [r.id, ...present(r)]);
+      if (rows.length < EXPORT_PAGE_ROWS) return;
+      const last = rows[rows.length - 1]!;
+      after = { value: last.sort_value, id: last.id };
+    }
+  }
+  return { name, columns: exportColumns, pages: pages() };
 }

@@ -1,5 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { documentNumberKeys, FieldType, metadataFieldSeeds, RouteStatus } from '@flowline/shared';
+import {
+  DivisionOrderResponse,
+  documentNumberKeys,
+  FieldType,
+  MetadataKey,
+  metadataFieldSeeds,
+  RouteStatus,
+  type ReturnKind,
+} from '@flowline/shared';
 
 /**
  * SQL pieces shared by the list, search and count queries. Every query reads `document_routes r`
@@ -19,6 +27,29 @@ export function statusFilter(statusId: number | undefined): SQL | null {
     return sql`(r.route_status_id = ${RouteStatus.New} OR r.route_status_id IS NULL)`;
   }
   return sql`r.route_status_id = ${statusId}`;
+}
+
+/**
+ * How a Returned route's document came back (issue 27 item 9), null for other statuses. The
+ * signing module records it in the read-only response status field (list value
+ * `docDOResponseStatus`, set by Return signed and Return unsigned); a return without that value
+ * counts as signed when the document carries a signature (a signed return is a new version with
+ * a `document_signatures` row), else unsigned. Read from the route row and, at most, one index
+ * probe of `document_signatures_document_idx` per row.
+ */
+export const returnKind = sql`(CASE WHEN r.route_status_id = ${RouteStatus.Returned} THEN
+  CASE r.list_values ->> ${sql.raw(`'${MetadataKey.divisionOrderResponseStatus}'`)}
+    WHEN ${DivisionOrderResponse.returnedUnsigned} THEN 'unsigned'
+    WHEN ${DivisionOrderResponse.returnedSigned} THEN 'signed'
+    ELSE CASE WHEN EXISTS (SELECT 1 FROM document_signatures s WHERE s.document_id = r.document_id)
+      THEN 'signed' ELSE 'unsigned' END
+  END
+END)`;
+
+/** Only Returned routes whose document came back signed / unsigned. */
+export function returnKindFilter(kind: ReturnKind | undefined): SQL | null {
+  if (!kind) return null;
+  return sql`r.route_status_id = ${RouteStatus.Returned} AND ${returnKind} = ${kind}`;
 }
 
 /** LIKE pattern for "contains", with the user's wildcards escaped. */

@@ -28,6 +28,8 @@ export const paymentChartStatuses = [
   RouteStatus.Rejected,
   RouteStatus.Resubmitted,
   RouteStatus.New,
+  // Issue 29 item 2: a disputed invoice is the vendor's to answer (On hold is never the vendor's).
+  RouteStatus.Disputed,
 ];
 
 const statusRef = (id: number) => ({ id, name: routeStatusName(id) });

@@ -69,6 +69,12 @@ export interface NewDocumentInput {
   history?: NewDocumentHistory[];
   /** When it happened (default now): demo data spreads documents over past months. */
   at?: Date;
+  /**
+   * A document the owner received from outside the network (by e-mail, issue 30 item 3): the
+   * owner's one route is a `received` one with this status and sender connection, and no
+   * Create entry (the caller writes how it arrived).
+   */
+  receivedFromOutside?: { routeStatusId: number; partyId: number | null };
 }
 
 export type NewDocumentRow = typeof documents.$inferSelect;
@@ -105,23 +111,43 @@ export async function createDocument(tx: Db, input: NewDocumentInput): Promise<N
   await insertMetadata(tx, doc.id, input.documentTypeId, input.metadata ?? {}, at);
 
   const sent = input.sent;
+  const outside = input.receivedFromOutside;
   const routes: Array<typeof documentRoutes.$inferInsert> = [
-    {
-      documentId: doc.id,
-      companyId: input.ownerCompanyId,
-      side: 'sent',
-      documentTypeId: input.documentTypeId,
-      routeStatusId: sent?.ownerRouteStatusId ?? null,
-      isRead: true,
-      partyId: input.receivingPartyId ?? null,
-      counterpartyCompanyId: input.receivingCompanyId ?? sent?.receiverCompanyId ?? null,
-      createdAt: at,
-      updatedAt: at,
-    },
+    outside
+      ? {
+          documentId: doc.id,
+          companyId: input.ownerCompanyId,
+          side: 'received',
+          documentTypeId: input.documentTypeId,
+          routeStatusId: outside.routeStatusId,
+          isRead: false,
+          partyId: outside.partyId,
+          counterpartyCompanyId: null,
+          createdAt: at,
+          updatedAt: at,
+        }
+      : {
+          documentId: doc.id,
+          companyId: input.ownerCompanyId,
+          side: 'sent',
+          documentTypeId: input.documentTypeId,
+          routeStatusId: sent?.ownerRouteStatusId ?? null,
+          isRead: true,
+          partyId: input.receivingPartyId ?? null,
+          counterpartyCompanyId: input.receivingCompanyId ?? sent?.receiverCompanyId ?? null,
+          createdAt: at,
+          updatedAt: at,
+        },
   ];
-  const history: NewDocumentHistory[] = [
-    { operationId: HistoryOperation.Create, companyId: input.ownerCompanyId, userId: input.userId },
-  ];
+  const history: NewDocumentHistory[] = outside
+    ? []
+    : [
+        {
+          operationId: HistoryOperation.Create,
+          companyId: input.ownerCompanyId,
+          userId: input.userId,
+        },
+      ];
   if (sent) {
     routes.push({
       documentId: doc.id,
@@ -151,19 +177,20 @@ export async function createDocument(tx: Db, input: NewDocumentInput): Promise<N
   }
   await tx.insert(documentRoutes).values(routes);
   history.push(...(input.history ?? []));
-  await tx.insert(documentHistory).values(
-    history.map((h) => ({
-      documentId: doc.id,
-      companyId: h.companyId,
-      userId: h.userId ?? null,
-      operationId: h.operationId,
-      objectType: 'document',
-      objectName: h.objectName ?? null,
-      oldValue: h.oldValue ?? null,
-      newValue: h.newValue ?? null,
-      createdAt: h.at ?? at,
-    })),
-  );
+  if (history.length)
+    await tx.insert(documentHistory).values(
+      history.map((h) => ({
+        documentId: doc.id,
+        companyId: h.companyId,
+        userId: h.userId ?? null,
+        operationId: h.operationId,
+        objectType: 'document',
+        objectName: h.objectName ?? null,
+        oldValue: h.oldValue ?? null,
+        newValue: h.newValue ?? null,
+        createdAt: h.at ?? at,
+      })),
+    );
   await refreshDocumentIndex(tx, doc.id);
   return row ?? doc;
 }

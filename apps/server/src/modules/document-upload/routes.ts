@@ -45,6 +45,7 @@ export const documentUploadRoutes: ApiModule = async (app, { db, blobStore, conf
             }),
           undefined,
           jobs,
+          { maxReadPages: config.reading.maxPages },
         );
         return await reply.status(201).send(result);
       } catch (error) {

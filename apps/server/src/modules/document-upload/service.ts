@@ -9,6 +9,7 @@ import {
   isGlobalUser,
   MetadataKey,
   PartyType,
+  readingLimitMessages,
   type FileUploadData,
   type UploadResult,
 } from '@flowline/shared';
@@ -20,6 +21,7 @@ import type { BlobStore } from '../../platform/blob-store/index';
 import type { JobEngine } from '../../platform/jobs/types';
 import { enqueueDocumentExtraction } from '../document-intelligence/jobs';
 import { markExtractionPending } from '../document-intelligence/repository';
+import { MAX_READ_PAGES } from '../document-intelligence/service';
 import { findDocumentType } from '../document-types/repository';
 import { requireVisibleDocument } from '../documents/access';
 import { lockBlobForUse, releaseBlobIfUnreferenced } from './blob-cleanup';
@@ -91,6 +93,7 @@ export async function uploadDocument(
   receive: ReceiveUpload,
   now = new Date(),
   jobs?: JobEngine,
+  opts: { maxReadPages?: number } = {},
 ): Promise<UploadResult> {
   assertCanUpload(ctx);
   const release = (file: NewDocumentFile) => releaseBlobIfUnreferenced(db, blobStore, file);
@@ -112,6 +115,14 @@ export async function uploadDocument(
     // A failed clean-up leaves an orphaned blob (disk space only); the caller gets the real error.
     await release(file).catch(() => undefined);
     throw error;
+  }
+  // The uploader learns at once that a long file is read only in part (issue 28 item 2).
+  const maxReadPages = opts.maxReadPages ?? MAX_READ_PAGES;
+  if (plan.kind !== 'attachment' && file.pageCount !== null && file.pageCount > maxReadPages) {
+    result = {
+      ...result,
+      notice: readingLimitMessages.pageCapAtUpload(maxReadPages, file.pageCount),
+    };
   }
   if (jobs && plan.kind !== 'attachment') {
     // After the commit: a lost enqueue leaves the row 'pending', queued again at the next start.

@@ -147,11 +147,13 @@ async function storeFile(
 }
 
 /** Opens what the first bytes claimed (415 when it cannot be read); the caller releases the blob. */
-async function checkContent(file: NewDocumentFile, seen: Inspection<SniffedUploadType>) {
+export async function checkContent(file: NewDocumentFile, seen: Inspection<SniffedUploadType>) {
   const sample = {
     whole: seen.kept ?? null,
     head: seen.head ?? Buffer.alloc(0),
     tail: seen.tail ?? Buffer.alloc(0),
+    activeContent: seen.activeContent,
+    uncheckedObjectStream: seen.uncheckedObjectStream,
   };
   if (file.contentType === 'application/pdf') await checkPdf(sample);
   else if (file.contentType.startsWith('image/')) await checkImage(sample);

@@ -8,7 +8,7 @@ import type { LoadedDocument } from '../documents/policy';
 import type { Mailer } from '../../platform/mail/mailer';
 import { documentStatusMail } from '../../platform/mail/templates/index';
 import * as documents from '../documents/repository';
-import { recipientsWhoWantEmail } from '../preferences/email-recipients';
+import { businessMailRecipients } from '../preferences/email-recipients';
 
 export interface WorkflowDeps {
   mailer: Mailer;
@@ -73,7 +73,7 @@ export async function mailStatus(
   memberIds: number[],
 ) {
   try {
-    for (const r of await recipientsWhoWantEmail(db, memberIds)) {
+    for (const r of await businessMailRecipients(db, memberIds)) {
       const mail = documentStatusMail({
         publicUrl: deps.config.publicUrl,
         firstName: r.firstName,
@@ -90,6 +90,8 @@ export async function mailStatus(
           userId: r.userId,
           title: news.title,
           link: `${deps.config.publicUrl}/documents/${news.documentId}`,
+          message: news.message,
+          details: news.details,
         },
       });
     }

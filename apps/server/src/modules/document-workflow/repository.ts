@@ -18,11 +18,14 @@ export async function insertPayment(db: Db, values: typeof payments.$inferInsert
   return row;
 }
 
-/** Payments minus cancellations, in cents. */
+/**
+ * Payments minus cancellations, in cents — what is settled: an early-pay discount taken with a
+ * payment counts as settled too (docs/payment-runs.md).
+ */
 export async function paidCents(db: Db, documentId: number): Promise<number> {
   const [row] = await db
     .select({
-      cents: sql<string>`coalesce(sum(case when ${payments.isCancellation} then -${payments.amountCents} else ${payments.amountCents} end), 0)`,
+      cents: sql<string>`coalesce(sum(case when ${payments.isCancellation} then -${payments.amountCents} else ${payments.amountCents} + ${payments.discountCents} end), 0)`,
     })
     .from(payments)
     .where(eq(payments.documentId, documentId));

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  zApproveDocumentInput,
   zBulkApproveInput,
   zBulkApproveResult,
+  zBulkHoldInput,
+  zBulkHoldResult,
+  zDisputeDocumentInput,
+  zHoldDocumentInput,
   zDocument,
   zIdParam,
   zPaymentInput,
@@ -16,6 +21,10 @@ import {
   addPayment,
   approveDocument,
   approveDocuments,
+  disputeDocument,
+  holdDocument,
+  holdDocuments,
+  releaseHold,
   listDocumentPayments,
   rejectDocument,
 } from './service';
@@ -34,13 +43,21 @@ export const documentWorkflowRoutes: ApiModule = async (app, { db, config, maile
     {
       schema: {
         tags,
-        summary: 'The receiver approves the document (Received or Viewed → Approved)',
+        summary:
+          "The receiver approves the waiting step of the invoice's approval chain, with an optional comment; the last step makes it Approved",
         params,
+        body: zApproveDocumentInput,
         response: { 200: zDocument },
       },
     },
     async (req) =>
-      approveDocument(db, { config, mailer, log: req.log }, requireTenant(req), req.params.id),
+      approveDocument(
+        db,
+        { config, mailer, log: req.log },
+        requireTenant(req),
+        req.params.id,
+        req.body.comment,
+      ),
   );
 
   api.post(
@@ -62,6 +79,68 @@ export const documentWorkflowRoutes: ApiModule = async (app, { db, config, maile
         req.params.id,
         req.body.reason,
       ),
+  );
+
+  api.post(
+    '/documents/:id/hold',
+    {
+      schema: {
+        tags,
+        summary:
+          'The receiver puts the invoice on hold with an optional comment (internal: the sender still sees Received)',
+        params,
+        body: zHoldDocumentInput,
+        response: { 200: zDocument },
+      },
+    },
+    async (req) => holdDocument(db, requireTenant(req), req.params.id, req.body.comment),
+  );
+
+  api.post(
+    '/documents/:id/releasehold',
+    {
+      schema: {
+        tags,
+        summary: 'The receiver releases its hold; the invoice is back to Received/Viewed',
+        params,
+        response: { 200: zDocument },
+      },
+    },
+    async (req) => releaseHold(db, requireTenant(req), req.params.id),
+  );
+
+  api.post(
+    '/documents/:id/dispute',
+    {
+      schema: {
+        tags,
+        summary: 'The receiver disputes the invoice; the sender sees Disputed with the comment',
+        params,
+        body: zDisputeDocumentInput,
+        response: { 200: zDocument },
+      },
+    },
+    async (req) =>
+      disputeDocument(
+        db,
+        { config, mailer, log: req.log },
+        requireTenant(req),
+        req.params.id,
+        req.body.comment,
+      ),
+  );
+
+  api.post(
+    '/documents/hold',
+    {
+      schema: {
+        tags,
+        summary: 'Puts the selected invoices on hold; each refusal comes back with its reason',
+        body: zBulkHoldInput,
+        response: { 200: zBulkHoldResult },
+      },
+    },
+    async (req) => holdDocuments(db, requireTenant(req), req.body.documentIds, req.body.comment),
   );
 
   api.post(

@@ -2,9 +2,12 @@ import {
   HistoryOperation,
   RouteStatus,
   decideWorkflowMove,
+  formatUsd,
   statusAfterPayments,
+  statusAfterRelease,
   workflowMessages,
   type BulkApproveResult,
+  type BulkHoldResult,
   type DocumentDto,
   type Payment,
   type PaymentList,
@@ -17,6 +20,7 @@ import { appendHistory } from '../document-history/repository';
 import { loadDocument, type LoadedDocument } from '../documents/policy';
 import * as documents from '../documents/repository';
 import { presentForCaller } from '../documents/service';
+import { formatMailDate } from '../../platform/mail/templates/index';
 import { announceToCompanies } from '../../platform/realtime/hub';
 import {
   documentLabel,
@@ -26,9 +30,13 @@ import {
   type WorkflowDeps,
 } from './notify';
 import * as repo from './repository';
+import { documentRoutes } from '../../db/schema/index';
+import { and, eq, ne } from 'drizzle-orm';
+import { approveStep } from '../approvals/chain';
+import { userDisplayName } from '../approvals/repository';
 
 /** The shared transition table decides: 403 for who is asking, 409 for the document's state. */
-function assertMove(ctx: TenantContext, loaded: LoadedDocument, action: WorkflowAction) {
+export function assertMove(ctx: TenantContext, loaded: LoadedDocument, action: WorkflowAction) {
   const decision = decideWorkflowMove({
     action,
     templateId: loaded.type.templateId,
@@ -54,7 +62,9 @@ interface Moved {
 
 /**
  * One receiver move in one transaction: lock, check the table, set both sides' status, write
- * history (Workflow), notify the sender's members; mails go out after the commit.
+ * history (Workflow), notify the sender's members; mails go out after the commit. An approval
+ * walks the invoice's approval chain (docs/approvals.md): before its last step the status stays,
+ * the step is recorded for the receiver only, and the sender hears nothing.
  */
 async function receiverMove(
   db: Db,
@@ -62,11 +72,55 @@ async function receiverMove(
   ctx: TenantContext,
   id: number,
   action: 'approve' | 'reject',
-  reason?: string,
+  text: string | null,
 ): Promise<void> {
-  const moved: Moved = await db.transaction(async (tx) => {
+  const moved: Moved | null = await db.transaction(async (tx) => {
     const loaded = await loadDocument(tx, ctx, id, { lock: true });
     assertMove(ctx, loaded, action);
+    if (action === 'approve') {
+      const step = await approveStep(tx, ctx, loaded, text, await userDisplayName(tx, ctx.userId));
+      // Each person's step (and any comment) stays in the receiver's own history.
+      if (step.stored || text) {
+        await appendHistory(tx, [
+          {
+            documentId: id,
+            companyId: ctx.companyId,
+            userId: ctx.userId,
+            objectType: 'document',
+            operationId: HistoryOperation.ApproveStep,
+            objectName: `Step ${step.stepIndex + 1} of ${step.chain.steps.length}`,
+            newValue: text,
+          },
+        ]);
+      }
+      if (!step.completes) {
+        if (loaded.route.routeStatusId === RouteStatus.Disputed) {
+          // Approving a disputed invoice resolves the dispute: the chain goes on from Viewed.
+          await documents.setStatusOfAllRoutes(tx, id, RouteStatus.Viewed);
+          await appendHistory(tx, [
+            {
+              documentId: id,
+              companyId: ctx.companyId,
+              userId: ctx.userId,
+              objectType: 'document',
+              operationId: HistoryOperation.StatusChanged,
+              oldValue: 'Disputed',
+              newValue: 'Viewed',
+            },
+          ]);
+        }
+        await announceToCompanies(tx, {
+          type: 'document',
+          companyIds:
+            loaded.route.routeStatusId === RouteStatus.Disputed
+              ? [ctx.companyId, loaded.document.ownerCompanyId]
+              : [ctx.companyId],
+          documentId: id,
+          change: 'approved',
+        });
+        return null;
+      }
+    }
     const status = action === 'approve' ? RouteStatus.Approved : RouteStatus.Rejected;
     await documents.setStatusOfAllRoutes(tx, id, status);
     await appendHistory(tx, [
@@ -77,7 +131,7 @@ async function receiverMove(
         objectType: 'document',
         operationId: action === 'approve' ? HistoryOperation.Approve : HistoryOperation.Reject,
         // The rejection reason is read back from here ('Rejection Reason' on both sides).
-        newValue: reason ?? null,
+        newValue: action === 'reject' ? text : null,
       },
     ]);
     const [label, receiver] = await Promise.all([
@@ -91,7 +145,7 @@ async function receiverMove(
       fromCompanyId: ctx.companyId,
       title: `${label} ${verb}`,
       message: `${receiver} ${verb} ${label}.`,
-      details: reason ? [['Rejection Reason', reason]] : [],
+      details: action === 'reject' && text ? [['Rejection Reason', text]] : [],
     };
     await announceToCompanies(tx, {
       type: 'document',
@@ -101,7 +155,7 @@ async function receiverMove(
     });
     return { news, memberIds: await notifyStatus(tx, news) };
   });
-  await mailStatus(db, deps, moved.news, moved.memberIds);
+  if (moved) await mailStatus(db, deps, moved.news, moved.memberIds);
 }
 
 export async function approveDocument(
@@ -109,8 +163,9 @@ export async function approveDocument(
   deps: WorkflowDeps,
   ctx: TenantContext,
   id: number,
+  comment: string | null = null,
 ): Promise<DocumentDto> {
-  await receiverMove(db, deps, ctx, id, 'approve');
+  await receiverMove(db, deps, ctx, id, 'approve', comment);
   return presentForCaller(db, ctx, await loadDocument(db, ctx, id));
 }
 
@@ -123,6 +178,162 @@ export async function rejectDocument(
 ): Promise<DocumentDto> {
   await receiverMove(db, deps, ctx, id, 'reject', reason);
   return presentForCaller(db, ctx, await loadDocument(db, ctx, id));
+}
+
+/** The receiver's own route (a hold touches only it). */
+async function setReceiverStatus(db: Db, ctx: TenantContext, id: number, status: number) {
+  await db
+    .update(documentRoutes)
+    .set({ routeStatusId: status, updatedAt: new Date() })
+    .where(and(eq(documentRoutes.documentId, id), eq(documentRoutes.companyId, ctx.companyId)));
+}
+
+/** The status the sender's route kept (Received or Viewed) while the receiver held the invoice. */
+async function senderStatus(db: Db, ctx: TenantContext, id: number) {
+  const [row] = await db
+    .select({ status: documentRoutes.routeStatusId })
+    .from(documentRoutes)
+    .where(and(eq(documentRoutes.documentId, id), ne(documentRoutes.companyId, ctx.companyId)))
+    .limit(1);
+  return row?.status ?? null;
+}
+
+/**
+ * Put on hold (issue 29 item 2): the receiver's route only, an internal history entry with the
+ * optional comment; the sender's route, history and notifications are untouched, so the vendor
+ * still sees Received/Viewed. One transaction under the document's lock.
+ */
+async function holdInTransaction(db: Db, ctx: TenantContext, id: number, comment: string | null) {
+  await db.transaction(async (tx) => {
+    const loaded = await loadDocument(tx, ctx, id, { lock: true });
+    assertMove(ctx, loaded, 'hold');
+    await setReceiverStatus(tx, ctx, id, RouteStatus.OnHold);
+    await appendHistory(tx, [
+      {
+        documentId: id,
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        objectType: 'document',
+        operationId: HistoryOperation.PutOnHold,
+        newValue: comment,
+      },
+    ]);
+    await announceToCompanies(tx, {
+      type: 'document',
+      companyIds: [ctx.companyId],
+      documentId: id,
+      change: 'approved',
+    });
+  });
+}
+
+export async function holdDocument(
+  db: Db,
+  ctx: TenantContext,
+  id: number,
+  comment: string | null,
+): Promise<DocumentDto> {
+  await holdInTransaction(db, ctx, id, comment);
+  return presentForCaller(db, ctx, await loadDocument(db, ctx, id));
+}
+
+/** Release hold: back to what the sender's route kept; internal history entry. */
+export async function releaseHold(db: Db, ctx: TenantContext, id: number): Promise<DocumentDto> {
+  await db.transaction(async (tx) => {
+    const loaded = await loadDocument(tx, ctx, id, { lock: true });
+    assertMove(ctx, loaded, 'releaseHold');
+    await setReceiverStatus(tx, ctx, id, statusAfterRelease(await senderStatus(tx, ctx, id)));
+    await appendHistory(tx, [
+      {
+        documentId: id,
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        objectType: 'document',
+        operationId: HistoryOperation.ReleaseHold,
+      },
+    ]);
+    await announceToCompanies(tx, {
+      type: 'document',
+      companyIds: [ctx.companyId],
+      documentId: id,
+      change: 'approved',
+    });
+  });
+  return presentForCaller(db, ctx, await loadDocument(db, ctx, id));
+}
+
+/**
+ * Dispute (a comment is required): both routes become Disputed, a shared history entry carries
+ * the comment (the sender's screen shows it), the sender's members are notified and mailed.
+ */
+export async function disputeDocument(
+  db: Db,
+  deps: WorkflowDeps,
+  ctx: TenantContext,
+  id: number,
+  comment: string,
+): Promise<DocumentDto> {
+  const moved: Moved = await db.transaction(async (tx) => {
+    const loaded = await loadDocument(tx, ctx, id, { lock: true });
+    assertMove(ctx, loaded, 'dispute');
+    await documents.setStatusOfAllRoutes(tx, id, RouteStatus.Disputed);
+    await appendHistory(tx, [
+      {
+        documentId: id,
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        objectType: 'document',
+        operationId: HistoryOperation.Dispute,
+        newValue: comment,
+      },
+    ]);
+    const [label, receiver] = await Promise.all([
+      documentLabel(tx, loaded),
+      companyName(tx, ctx.companyId),
+    ]);
+    const news: StatusNews = {
+      documentId: id,
+      toCompanyId: loaded.document.ownerCompanyId,
+      fromCompanyId: ctx.companyId,
+      title: `${label} disputed`,
+      message: `${receiver} disputed ${label}.`,
+      details: [['Comment', comment]],
+    };
+    await announceToCompanies(tx, {
+      type: 'document',
+      companyIds: [loaded.document.ownerCompanyId, ctx.companyId],
+      documentId: id,
+      change: 'rejected',
+    });
+    return { news, memberIds: await notifyStatus(tx, news) };
+  });
+  await mailStatus(db, deps, moved.news, moved.memberIds);
+  return presentForCaller(db, ctx, await loadDocument(db, ctx, id));
+}
+
+/** Bulk Put on hold: each document on its own, refusals with their reason (like bulk approve). */
+export async function holdDocuments(
+  db: Db,
+  ctx: TenantContext,
+  ids: number[],
+  comment: string | null,
+): Promise<BulkHoldResult> {
+  const held: number[] = [];
+  const refused: BulkHoldResult['refused'] = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      await holdInTransaction(db, ctx, id, comment);
+      held.push(id);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      refused.push({ documentId: id, message: error.message });
+    }
+  }
+  const message =
+    refused.length === 0
+      ? workflowMessages.bulkHeld(held.length)
+      : workflowMessages.bulkHeldPartly(held.length, refused.length);
+  return { held, refused, message };
 }
 
 /**
@@ -140,7 +351,7 @@ export async function approveDocuments(
   const refused: BulkApproveResult['refused'] = [];
   for (const id of [...new Set(ids)]) {
     try {
-      await receiverMove(db, deps, ctx, id, 'approve');
+      await receiverMove(db, deps, ctx, id, 'approve', null);
       approved.push(id);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -164,6 +375,7 @@ function presentPayment(row: repo.PaymentRow): Payment {
     checkNumber: row.checkNumber,
     description: row.description,
     isCancellation: row.isCancellation,
+    ...(row.discountCents ? { discount: centsToAmount(row.discountCents) } : {}),
     transactionDate: row.transactionDate,
     paymentId: row.paymentReference,
     createdAt: row.createdAt.toISOString(),
@@ -258,8 +470,12 @@ export async function addPayment(
       documentLabel(tx, loaded),
       companyName(tx, ctx.companyId),
     ]);
-    const details: [string, string][] = [['Amount', amountText]];
-    if (input.transactionDate) details.push(['Date', input.transactionDate]);
+    // The mail's remittance (also each line of a digest): money and dates as people write them.
+    const money = formatUsd(amountCents);
+    const details: [string, string][] = [['Amount', money]];
+    if (input.transactionDate) {
+      details.push(['Date', formatMailDate(new Date(`${input.transactionDate}T00:00:00Z`))]);
+    }
     if (input.paymentId) details.push(['Payment ID', input.paymentId]);
     if (input.checkNumber) details.push(['Check number', input.checkNumber]);
     if (input.description) details.push(['Description', input.description]);
@@ -273,8 +489,8 @@ export async function addPayment(
           ? `${label} paid`
           : `Payment received on ${label}`,
       message: input.isCancellation
-        ? `${receiver} cancelled a payment of ${amountText} on ${label}.`
-        : `${receiver} recorded a payment of ${amountText} on ${label}.`,
+        ? `${receiver} cancelled a payment of ${money} on ${label}.`
+        : `${receiver} recorded a payment of ${money} on ${label}.`,
       details,
     };
     // Open screens of both sides refresh (status, balance, payment list).

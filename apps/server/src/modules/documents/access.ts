@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { documentMessages } from '@flowline/shared';
 import type { Db } from '../../db/client';
+import { alias } from 'drizzle-orm/pg-core';
 import { documentRoutes, documents } from '../../db/schema/index';
 import { notFound } from '../../errors';
 
@@ -26,6 +27,52 @@ export async function findVisibleDocument(db: Db, companyId: number, documentId:
 }
 
 export type VisibleDocument = NonNullable<Awaited<ReturnType<typeof findVisibleDocument>>>;
+
+/**
+ * An earlier version the company may still read although it holds no route to it: the unsigned
+ * original of a division order whose routes moved to its signed version (docs/signing.md
+ * 'Versions'). It is read through the company's route on the version that replaced it, so it has
+ * that version's (Returned, read-only) state. Only a version without any route of its own
+ * qualifies: every other document stays reachable through its own routes only.
+ */
+export async function findReplacedVersion(
+  db: Db,
+  companyId: number,
+  documentId: number,
+): Promise<VisibleDocument | null> {
+  const next = alias(documents, 'next_version');
+  const [row] = await db
+    .select({ document: documents, route: documentRoutes })
+    .from(documents)
+    .innerJoin(next, and(eq(next.previousVersionId, documents.id), isNull(next.deletedAt)))
+    .innerJoin(
+      documentRoutes,
+      and(eq(documentRoutes.documentId, next.id), eq(documentRoutes.companyId, companyId)),
+    )
+    .where(
+      and(
+        eq(documents.id, documentId),
+        isNull(documents.deletedAt),
+        eq(documents.isTemporary, false),
+        sql`not exists (select 1 from ${documentRoutes} x where x.document_id = ${documents.id})`,
+      ),
+    )
+    .limit(1);
+  return row ? { document: row.document, route: { ...row.route, documentId } } : null;
+}
+
+/** For reading only (the screen, its file, history, versions): also a replaced earlier version. */
+export async function requireReadableDocument(
+  db: Db,
+  companyId: number,
+  documentId: number,
+): Promise<VisibleDocument> {
+  const row =
+    (await findVisibleDocument(db, companyId, documentId)) ??
+    (await findReplacedVersion(db, companyId, documentId));
+  if (!row) throw notFound(documentMessages.notFound, 'document_not_found');
+  return row;
+}
 
 export async function requireVisibleDocument(
   db: Db,

@@ -14,7 +14,7 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../errors';
-import { requireVisibleDocument, type VisibleDocument } from './access';
+import { requireReadableDocument, requireVisibleDocument, type VisibleDocument } from './access';
 import { findDocumentType, lockDocument, type DocumentTypeRow } from './repository';
 
 /**
@@ -30,9 +30,12 @@ export async function loadDocument(
   db: Db,
   ctx: TenantContext,
   id: number,
-  opts: { lock?: boolean } = {},
+  /** `readOnly`: a read that may also open a version a signed return replaced (access.ts). */
+  opts: { lock?: boolean; readOnly?: boolean } = {},
 ): Promise<LoadedDocument> {
-  let visible = await requireVisibleDocument(db, ctx.companyId, id);
+  let visible = opts.readOnly
+    ? await requireReadableDocument(db, ctx.companyId, id)
+    : await requireVisibleDocument(db, ctx.companyId, id);
   if (opts.lock) {
     // Lock only a document the caller can see, then read it again as the lock holder.
     await lockDocument(db, id);

@@ -55,6 +55,8 @@ function presentMetadata(
   view: MetadataView,
   includeThirdParty: boolean,
   ownParties: DocumentPresentation['ownParties'],
+  /** Issue 27 item 10: 'Auto-filled' marks only for a caller who can still edit the values. */
+  showAutoFilled: boolean,
 ): DocumentMetadataEntry[] {
   return view.definitions
     .filter((d) => includeThirdParty || !d.isThirdParty)
@@ -66,7 +68,7 @@ function presentMetadata(
         allowed?.find((l) => l.id === stored?.lookupValueId) ??
         allowed?.find((l) => l.lookupValue === value) ??
         null;
-      const autoExtracted = stored?.autoExtracted ?? false;
+      const autoExtracted = showAutoFilled && (stored?.autoExtracted ?? false);
       return {
         metadata: presentMetadataDefinition(d),
         value,
@@ -103,7 +105,9 @@ export function presentDocument(p: DocumentPresentation): DocumentDto {
     batchName: doc.batchName,
     versionRootId: doc.versionRootId ?? doc.id,
     previousVersionId: doc.previousVersionId,
-    metadata: p.view ? presentMetadata(p.view, p.includeThirdParty, p.ownParties) : [],
+    metadata: p.view
+      ? presentMetadata(p.view, p.includeThirdParty, p.ownParties, p.actions.edit)
+      : [],
     documentSignatures: p.documentSignatures ?? [],
     lineItems: p.lineItems,
     createdAt: doc.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import {
   documentScreenMessages as msg,
   duplicateMessages,
   HistoryOperation,
+  isInvoiceDocument,
   MetadataKey,
   NotificationType,
   missingRequiredFields,
@@ -23,13 +24,14 @@ import { faultPoint } from '../../platform/fault-points';
 import type { Mailer } from '../../platform/mail/mailer';
 import { documentReceivedMail } from '../../platform/mail/templates/index';
 import { applyCodingRules, mailAutoApproval } from '../coding-rules/evaluate';
+import { assignApprovalChain } from '../approvals/chain';
 import { appendHistory } from '../document-history/repository';
 import { findLineValues } from '../line-items/repository';
-import { recipientsWhoWantEmail } from '../preferences/email-recipients';
+import { businessMailRecipients } from '../preferences/email-recipients';
 import { saveMetadataValues } from './metadata-save';
 import { loadMetadataView, toValidationField } from './metadata-view';
 import { findPossibleDuplicates } from './duplicates';
-import { assertDocumentAction, loadDocument } from './policy';
+import { assertDocumentAction, loadDocument, type LoadedDocument } from './policy';
 import * as repo from './repository';
 import { refreshDocumentIndex } from './search-index';
 import { presentForCaller } from './service';
@@ -45,12 +47,174 @@ export interface PublishDeps {
 
 const cannotSend = (message: string) => new AppError(409, 'receiver_not_connected', message);
 
+/** What a send tells the receiver (a resubmitted invoice says so; docs/document-workflow.md). */
+export interface SendNotice {
+  title: string;
+  message: string;
+}
+
+/** What a send inside a transaction leaves for after the commit (mails). */
+export interface SentDocument {
+  documentId: number;
+  receiverId: number;
+  memberIds: number[];
+  sender: string;
+  number: string;
+  typeName: string;
+  /** The receiver's coding rules' automatic approval, mailed after the commit. */
+  approval: Awaited<ReturnType<typeof applyCodingRules>>;
+}
+
 /**
- * PUT /documents/{id}/publish (spec 1 §4 Send): saves the values in the body, validates the whole
- * document, then — in the same transaction, so a refusal leaves nothing written — marks the
- * owner's route Sent, gives the receiving company its route (unread), writes Publish and Receive
- * history, refreshes the list columns and notifies the receiver's users. The 'document received'
- * mails go out after the commit; a failed mail is logged, the send stands.
+ * Validates the whole document and sends it, inside the caller's transaction (so a refusal leaves
+ * nothing of the send written): marks the owner's route Sent, gives the receiving company its
+ * route (unread), writes Publish and Receive history, refreshes the list columns and notifies the
+ * receiver's users. The caller has checked that the document may be sent. Used by Send and by the
+ * one-step Resubmit (which sends the new version).
+ */
+export async function sendDocumentInTransaction(
+  tx: Db,
+  ctx: TenantContext,
+  loaded: LoadedDocument,
+  opts: {
+    confirmDuplicate?: boolean | undefined;
+    notice?: (number: string, sender: string) => SendNotice;
+    /** Writes the receiver's side before its coding rules run (a PIDX invoice's coding). */
+    beforeReceiverRules?: (receiverId: number) => Promise<void>;
+  },
+): Promise<SentDocument> {
+  const view = await loadMetadataView(tx, loaded);
+  const input = {
+    templateId: loaded.type.templateId,
+    definitions: view.definitions.map(toValidationField),
+    values: Object.fromEntries(view.effective),
+    // The sender's lines: required cells and the detail total check (spec 1 §5).
+    lineItems: loaded.type.lineItemsEnabled
+      ? { columns: senderLineColumns, rows: await findLineValues(tx, loaded.document.id) }
+      : null,
+  };
+  const problem = validateDocumentForSend(input);
+  if (problem) {
+    // The message as the validator says it, and each missing field by key for the form.
+    const fields = Object.fromEntries(
+      missingRequiredFields(input).map((d) => [d.key, requiredFieldMessage(d.name)]),
+    );
+    throw badRequest(
+      problem,
+      'document_incomplete',
+      Object.keys(fields).length ? fields : undefined,
+    );
+  }
+
+  const doc = loaded.document;
+  if (doc.receivingPartyId === null) throw cannotSend(msg.noReceiver);
+  const party = await repo.findCompanyParty(tx, ctx.companyId, doc.receivingPartyId);
+  const receiverId = party?.connectedCompanyId ?? null;
+  if (!party || !party.isActive || party.isDisconnected || receiverId === null) {
+    throw cannotSend(documentMessages.partyNotConnected);
+  }
+  const receiver = await repo.findCompany(tx, receiverId);
+  if (!receiver?.isActive || receiverId === ctx.companyId) throw cannotSend(msg.receiverInactive);
+  if (await repo.routeExists(tx, doc.id, receiverId)) {
+    throw new AppError(409, 'action_not_allowed', msg.alreadySent);
+  }
+
+  // Issue 12 item 7: an invoice that looks like one already sent needs the sender's confirmation.
+  const numberField = view.definitions.find((d) => d.key === MetadataKey.number);
+  const duplicates = await findPossibleDuplicates(
+    tx,
+    loaded,
+    (numberField && view.effective.get(numberField.id)) || null,
+  );
+  if (duplicates.length > 0 && !opts.confirmDuplicate) {
+    throw new AppError(409, 'possible_duplicate', duplicateMessages.needsConfirmation);
+  }
+
+  const now = new Date();
+  await repo.updateRoute(tx, ctx.companyId, loaded.route.id, {
+    routeStatusId: RouteStatus.Sent,
+    partyId: party.id,
+    counterpartyCompanyId: receiverId,
+  });
+  await repo.touchDocument(tx, doc.id, { publishedAt: now, receivingCompanyId: receiverId });
+  const receiverPartyId = await repo.findConnectionTo(tx, receiverId, ctx.companyId);
+  await repo.insertRoute(tx, {
+    documentId: doc.id,
+    companyId: receiverId,
+    side: 'received',
+    documentTypeId: doc.documentTypeId,
+    // A pending division order waits for the owner's signature: New until Returned.
+    routeStatusId:
+      loaded.type.templateId === DocumentTemplate.PendingDivisionOrder
+        ? RouteStatus.New
+        : RouteStatus.Received,
+    isRead: false,
+    partyId: receiverPartyId,
+    counterpartyCompanyId: ctx.companyId,
+  });
+  const entry = { documentId: doc.id, userId: ctx.userId, objectType: 'document' } as const;
+  await appendHistory(tx, [
+    { ...entry, companyId: ctx.companyId, operationId: HistoryOperation.Publish },
+    { ...entry, companyId: receiverId, operationId: HistoryOperation.Receive },
+    ...(duplicates.length > 0
+      ? [
+          {
+            ...entry,
+            companyId: ctx.companyId,
+            operationId: HistoryOperation.PossibleDuplicate,
+            newValue: duplicates.map((d) => d.number ?? `#${d.documentId}`).join(', '),
+            details: { possibleDuplicates: duplicates },
+          },
+        ]
+      : []),
+  ]);
+  await opts.beforeReceiverRules?.(receiverId);
+  // The receiver's approval policy gives the invoice its chain (docs/approvals.md), from the
+  // coding written just above; its coding rules may then approve it, or the steps they replace,
+  // on delivery (touchless approval).
+  if (isInvoiceDocument(loaded.type.templateId, loaded.type.id)) {
+    await assignApprovalChain(tx, receiverId, doc.id, receiverPartyId);
+  }
+  const approval = await applyCodingRules(tx, receiverId, doc.id);
+  await refreshDocumentIndex(tx, doc.id);
+
+  const sender = (await repo.findCompanyNames(tx, [ctx.companyId])).get(ctx.companyId) ?? '';
+  const number = (numberField && view.effective.get(numberField.id)) || `#${doc.id}`;
+  const notice = opts.notice?.(number, sender) ?? {
+    title: `New ${loaded.type.name}`,
+    message: `${sender} sent you ${loaded.type.name} ${number}`,
+  };
+  const memberIds = await repo.findMemberIds(tx, receiverId);
+  await repo.insertNotifications(
+    tx,
+    memberIds.map((userId) => ({
+      companyId: receiverId,
+      userId,
+      sourceCompanyId: ctx.companyId,
+      notificationTypeId: NotificationType.Regular,
+      title: notice.title,
+      message: notice.message,
+      actionId: OPEN_DOCUMENT_ACTION,
+      actionData: String(doc.id),
+    })),
+  );
+  return {
+    documentId: doc.id,
+    receiverId,
+    memberIds,
+    sender,
+    number,
+    typeName: loaded.type.name,
+    approval,
+  };
+}
+
+/**
+ * PUT /documents/{id}/publish (spec 1 §4 Send). What the user typed (the body's values) is saved
+ * first, in its own transaction: a send refused afterwards (missing fields, the receiver, a
+ * possible duplicate) only stops the sending, the values stay (issue 27 item 7). A refused role
+ * or a bad value writes nothing. Then, in one transaction, sendDocumentInTransaction. The
+ * 'document received' mails go out after the commit; a failed mail is logged, the send stands.
  */
 export async function publishDocument(
   db: Db,
@@ -59,124 +223,25 @@ export async function publishDocument(
   id: number,
   body: SaveDocumentRequest,
 ): Promise<DocumentDto> {
-  const sent = await db.transaction(async (tx) => {
-    let loaded = await loadDocument(tx, ctx, id, { lock: true });
-    assertDocumentAction(ctx, loaded, 'send');
-    if (body.metadata.length) {
+  if (body.metadata.length) {
+    await db.transaction(async (tx) => {
+      const loaded = await loadDocument(tx, ctx, id, { lock: true });
+      assertDocumentAction(ctx, loaded, 'send');
       await saveMetadataValues(tx, ctx, loaded, body.metadata);
-      loaded = await loadDocument(tx, ctx, id);
-    }
-    const view = await loadMetadataView(tx, loaded);
-    const input = {
-      templateId: loaded.type.templateId,
-      definitions: view.definitions.map(toValidationField),
-      values: Object.fromEntries(view.effective),
-      // The sender's lines: required cells and the detail total check (spec 1 §5).
-      lineItems: loaded.type.lineItemsEnabled
-        ? { columns: senderLineColumns, rows: await findLineValues(tx, loaded.document.id) }
-        : null,
-    };
-    const problem = validateDocumentForSend(input);
-    if (problem) {
-      // The message as the validator says it, and each missing field by key for the form.
-      const fields = Object.fromEntries(
-        missingRequiredFields(input).map((d) => [d.key, requiredFieldMessage(d.name)]),
-      );
-      throw badRequest(
-        problem,
-        'document_incomplete',
-        Object.keys(fields).length ? fields : undefined,
-      );
-    }
-
-    const doc = loaded.document;
-    if (doc.receivingPartyId === null) throw cannotSend(msg.noReceiver);
-    const party = await repo.findCompanyParty(tx, ctx.companyId, doc.receivingPartyId);
-    const receiverId = party?.connectedCompanyId ?? null;
-    if (!party || !party.isActive || party.isDisconnected || receiverId === null) {
-      throw cannotSend(documentMessages.partyNotConnected);
-    }
-    const receiver = await repo.findCompany(tx, receiverId);
-    if (!receiver?.isActive || receiverId === ctx.companyId) throw cannotSend(msg.receiverInactive);
-    if (await repo.routeExists(tx, doc.id, receiverId)) {
-      throw new AppError(409, 'action_not_allowed', msg.alreadySent);
-    }
-
-    // Issue 12 item 7: an invoice that looks like one already sent needs the sender's confirmation.
-    const numberField = view.definitions.find((d) => d.key === MetadataKey.number);
-    const duplicates = await findPossibleDuplicates(
-      tx,
-      loaded,
-      (numberField && view.effective.get(numberField.id)) || null,
-    );
-    if (duplicates.length > 0 && !body.confirmDuplicate) {
-      throw new AppError(409, 'possible_duplicate', duplicateMessages.needsConfirmation);
-    }
-
-    const now = new Date();
-    await repo.updateRoute(tx, ctx.companyId, loaded.route.id, {
-      routeStatusId: RouteStatus.Sent,
-      partyId: party.id,
-      counterpartyCompanyId: receiverId,
     });
-    await repo.touchDocument(tx, doc.id, { publishedAt: now, receivingCompanyId: receiverId });
-    await repo.insertRoute(tx, {
-      documentId: doc.id,
-      companyId: receiverId,
-      side: 'received',
-      documentTypeId: doc.documentTypeId,
-      // A pending division order waits for the owner's signature: New until Returned.
-      routeStatusId:
-        loaded.type.templateId === DocumentTemplate.PendingDivisionOrder
-          ? RouteStatus.New
-          : RouteStatus.Received,
-      isRead: false,
-      partyId: await repo.findConnectionTo(tx, receiverId, ctx.companyId),
-      counterpartyCompanyId: ctx.companyId,
+  }
+  const sent = await db.transaction(async (tx) => {
+    const loaded = await loadDocument(tx, ctx, id, { lock: true });
+    assertDocumentAction(ctx, loaded, 'send');
+    const done = await sendDocumentInTransaction(tx, ctx, loaded, {
+      confirmDuplicate: body.confirmDuplicate,
     });
-    const entry = { documentId: doc.id, userId: ctx.userId, objectType: 'document' } as const;
-    await appendHistory(tx, [
-      { ...entry, companyId: ctx.companyId, operationId: HistoryOperation.Publish },
-      { ...entry, companyId: receiverId, operationId: HistoryOperation.Receive },
-      ...(duplicates.length > 0
-        ? [
-            {
-              ...entry,
-              companyId: ctx.companyId,
-              operationId: HistoryOperation.PossibleDuplicate,
-              newValue: duplicates.map((d) => d.number ?? `#${d.documentId}`).join(', '),
-              details: { possibleDuplicates: duplicates },
-            },
-          ]
-        : []),
-    ]);
-    // The receiver's coding rules may approve the invoice on delivery (touchless approval).
-    const approval = await applyCodingRules(tx, receiverId, doc.id);
-    await refreshDocumentIndex(tx, doc.id);
-
-    const sender = (await repo.findCompanyNames(tx, [ctx.companyId])).get(ctx.companyId) ?? '';
-    const numberDef = view.definitions.find((d) => d.key === MetadataKey.number);
-    const number = (numberDef && view.effective.get(numberDef.id)) || `#${doc.id}`;
-    const memberIds = await repo.findMemberIds(tx, receiverId);
-    await repo.insertNotifications(
-      tx,
-      memberIds.map((userId) => ({
-        companyId: receiverId,
-        userId,
-        sourceCompanyId: ctx.companyId,
-        notificationTypeId: NotificationType.Regular,
-        title: `New ${loaded.type.name}`,
-        message: `${sender} sent you ${loaded.type.name} ${number}`,
-        actionId: OPEN_DOCUMENT_ACTION,
-        actionData: String(doc.id),
-      })),
-    );
     // The answer is the document as this send left it, read before the commit: once committed,
     // the receiver may move it at once (a signed return hands its routes to a new version), and
     // reading it again afterwards answered 404 for a send that had happened.
     const dto = await presentForCaller(tx, ctx, await loadDocument(tx, ctx, id));
     await faultPoint('publish:before-commit');
-    return { memberIds, sender, number, typeName: loaded.type.name, approval, dto };
+    return { ...done, dto };
   });
   await faultPoint('publish:after-commit');
   await mailAutoApproval(db, deps, sent.approval);
@@ -187,13 +252,14 @@ export async function publishDocument(
   return sent.dto;
 }
 
-async function mailReceivers(
+/** After the commit: the 'document received' mails to the receiver's members. */
+export async function mailReceivers(
   db: Db,
   deps: PublishDeps,
   documentId: number,
   sent: { memberIds: number[]; sender: string; number: string; typeName: string },
 ) {
-  for (const r of await recipientsWhoWantEmail(db, sent.memberIds)) {
+  for (const r of await businessMailRecipients(db, sent.memberIds)) {
     const mail = documentReceivedMail({
       publicUrl: deps.config.publicUrl,
       firstName: r.firstName,

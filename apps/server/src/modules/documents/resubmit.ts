@@ -3,34 +3,47 @@ import {
   HistoryOperation,
   RouteStatus,
   type DocumentDto,
+  type ResubmitBody,
 } from '@flowline/shared';
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { appendHistory } from '../document-history/repository';
-import { assertDocumentAction, loadDocument } from './policy';
-import * as repo from './repository';
-import * as versions from './version-repository';
 import { markExtractionPending } from '../document-intelligence/repository';
+import { mailAutoApproval } from '../coding-rules/evaluate';
+import { mailStatus, type WorkflowDeps } from '../document-workflow/notify';
+import { replaceSenderLines } from '../line-items/service';
+import { saveMetadataValues } from './metadata-save';
+import { assertDocumentAction, loadDocument } from './policy';
+import { sendDocumentInTransaction, type PublishDeps } from './publish';
+import * as repo from './repository';
 import { refreshDocumentIndex } from './search-index';
 import { presentForCaller } from './service';
+import * as versions from './version-repository';
 
-import { mailStatus, type WorkflowDeps } from '../document-workflow/notify';
-import { documentResubmitted } from '../notifications/events';
+/** What the receiver is told: the corrected version is the one its notification and mail open. */
+export const resubmitNotice = (typeName: string, number: string, sender: string) => ({
+  title: `${typeName} ${number} resubmitted`,
+  message: `${sender} resubmitted ${typeName} ${number} with corrections.`,
+});
+
 /**
- * POST /documents/{id}/resubmit[?newVersion] (spec 1 §4, spec 3 §4): the sender of a rejected
- * invoice creates its next version. With newVersion = the id of a temporary replacement (Replace
- * file) that file becomes the new version; otherwise the new version reuses the current file.
- * The new version gets the old one's values and an unsent route (New) for the sender to edit
- * and Send; the old one's routes (both companies) become Resubmitted. One transaction.
+ * POST /documents/{id}/resubmit[?newVersion] (spec 1 §4, spec 3 §4; issue 27 item 5): the sender
+ * of a rejected invoice sends its corrected next version in one step. With newVersion = the id of
+ * a temporary replacement (Replace file) that file becomes the new version; otherwise the new
+ * version reuses the current file. The new version gets the old one's values and lines, then the
+ * body's corrections, and is validated and sent like Send (sendDocumentInTransaction: Sent for
+ * the sender, Received for the receiver, its notification); the old version's routes (both
+ * companies) become Resubmitted. All in one transaction: a refusal (role 403, state 409,
+ * missing fields 400, receiver 409) writes nothing. The receiver's mail links the new version.
  */
 export async function resubmitDocument(
   db: Db,
   ctx: TenantContext,
   id: number,
   replacementId: number | null,
-  /** To mail the receiver's members (docs/notifications.md). */
-  deps?: WorkflowDeps,
+  deps: WorkflowDeps & PublishDeps,
+  body: ResubmitBody = { metadata: [] },
 ): Promise<DocumentDto> {
   const done = await db.transaction(async (tx) => {
     const loaded = await loadDocument(tx, ctx, id, { lock: true });
@@ -59,7 +72,7 @@ export async function resubmitDocument(
     }
     await versions.copyMetadata(tx, old.id, version.id);
     await versions.copyLineItems(tx, old.id, version.id);
-    // A replacement upload may already have a route of its own: it is reset to New.
+    // A replacement upload may already have a route of its own: it is reset to unsent, then sent.
     await repo.upsertRoute(tx, {
       documentId: version.id,
       companyId: ctx.companyId,
@@ -70,16 +83,9 @@ export async function resubmitDocument(
       partyId: loaded.route.partyId,
       counterpartyCompanyId: loaded.route.counterpartyCompanyId,
     });
-    await repo.setStatusOfAllRoutes(tx, old.id, RouteStatus.Resubmitted);
 
     const entry = { companyId: ctx.companyId, userId: ctx.userId, objectType: 'document' } as const;
     await appendHistory(tx, [
-      {
-        ...entry,
-        documentId: old.id,
-        operationId: HistoryOperation.Resubmit,
-        newValue: String(version.id),
-      },
       { ...entry, documentId: version.id, operationId: HistoryOperation.Create },
       ...(replacementId !== null
         ? [
@@ -93,11 +99,45 @@ export async function resubmitDocument(
           ]
         : []),
     ]);
+
+    // The corrections typed on the rejected version go to the new one (Edit entries there).
+    let next = await loadDocument(tx, ctx, version.id);
+    if (body.metadata.length) await saveMetadataValues(tx, ctx, next, body.metadata);
+    if (body.lines) await replaceSenderLines(tx, ctx, next, body.lines);
+    next = await loadDocument(tx, ctx, version.id);
+
+    const sent = await sendDocumentInTransaction(tx, ctx, next, {
+      confirmDuplicate: body.confirmDuplicate,
+      notice: (number, sender) => resubmitNotice(next.type.name, number, sender),
+    });
+    await repo.setStatusOfAllRoutes(tx, old.id, RouteStatus.Resubmitted);
+    await appendHistory(tx, [
+      {
+        ...entry,
+        documentId: old.id,
+        operationId: HistoryOperation.Resubmit,
+        newValue: String(version.id),
+      },
+    ]);
     await refreshDocumentIndex(tx, old.id);
     await refreshDocumentIndex(tx, version.id);
     await markExtractionPending(tx, version.id);
-    return { newId: version.id, told: await documentResubmitted(tx, ctx, loaded) };
+    const dto = await presentForCaller(tx, ctx, await loadDocument(tx, ctx, version.id));
+    return { sent, dto };
   });
-  if (done.told && deps) await mailStatus(db, deps, done.told.news, done.told.memberIds);
-  return presentForCaller(db, ctx, await loadDocument(db, ctx, done.newId));
+  const { sent } = done;
+  await mailAutoApproval(db, deps, sent.approval);
+  await mailStatus(
+    db,
+    deps,
+    {
+      documentId: sent.documentId,
+      toCompanyId: sent.receiverId,
+      fromCompanyId: ctx.companyId,
+      ...resubmitNotice(sent.typeName, sent.number, sent.sender),
+      details: [],
+    },
+    sent.memberIds,
+  );
+  return done.dto;
 }

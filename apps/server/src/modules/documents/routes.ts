@@ -10,6 +10,7 @@ import {
   zLookupValue,
   zLookupValuesQuery,
   zResubmitQuery,
+  zResubmitRequest,
   zSaveDocumentRequest,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
@@ -176,19 +177,24 @@ export const documentsRoutes: ApiModule = async (app, { db, mailer, config, blob
     {
       schema: {
         tags,
-        summary: 'Creates the next version of a rejected invoice (newVersion: replacement file id)',
+        summary:
+          'Sends the corrected next version of a rejected invoice (newVersion: replacement file id; body: corrections)',
         params: zIdParams,
         querystring: zResubmitQuery,
+        body: zResubmitRequest.nullish(),
         response: { 200: zDocument },
       },
     },
     async (req) => {
       const ctx = requireTenant(req);
-      const version = await resubmitDocument(db, ctx, req.params.id, req.query.newVersion, {
-        mailer,
-        config,
-        log: req.log,
-      });
+      const version = await resubmitDocument(
+        db,
+        ctx,
+        req.params.id,
+        req.query.newVersion,
+        { mailer, config, log: req.log },
+        req.body ?? { metadata: [] },
+      );
       // The new version is read like an upload (its file's pages are copied when already read).
       await enqueueDocumentExtraction(jobs, version.id, ctx.companyId).catch(() => undefined);
       return version;

@@ -91,6 +91,7 @@ export async function presentForCaller(
     loadLineItemRows(db, ctx.companyId, loaded),
   ]);
   const hasCounterparty = companyId !== null || partyId !== null;
+  const actions = actionsFor(ctx, loaded);
   // The receiver resolves the owner's party choices from its own point of view (issue 11 item 5).
   const ownerPartyIds = [...(view?.stored.values() ?? [])]
     .map((v) => v.partyId)
@@ -112,14 +113,14 @@ export async function presentForCaller(
         }
       : null,
     ...documentStateOf(loaded),
-    actions: actionsFor(ctx, loaded),
+    actions,
     workflowActions: workflowActionsFor(ctx, loaded),
     possibleDuplicates: await findPossibleDuplicates(
       db,
       loaded,
       route.listValues[MetadataKey.number] ?? null,
     ),
-    extraction: await findExtractionDto(db, doc.id),
+    extraction: await findExtractionDto(db, doc.id, { includeProposals: actions.edit }),
     documentSignatures: (await findDocumentSignatures(db, doc.id)).map((s) => ({
       imageAsBase64: s.imageBase64,
       userId: s.userId ?? 0,
@@ -141,7 +142,7 @@ export async function getDocument(
   /** To mail the sender's members when this open makes the document Viewed. */
   deps?: WorkflowDeps,
 ): Promise<DocumentDto> {
-  let loaded = await loadDocument(db, ctx, id);
+  let loaded = await loadDocument(db, ctx, id, { readOnly: true });
   if (q.documentTypeId !== undefined && q.documentTypeId !== loaded.document.documentTypeId) {
     throw badRequest(msg.wrongDocumentType, 'validation_failed', {
       documentTypeId: msg.wrongDocumentType,
@@ -155,7 +156,7 @@ export async function getDocument(
         if (await markViewedOnOpen(tx, ctx, loaded)) news = await documentViewed(tx, ctx, loaded);
       }
       await recordRead(tx, ctx, id);
-      return { loaded: await loadDocument(tx, ctx, id), news };
+      return { loaded: await loadDocument(tx, ctx, id, { readOnly: true }), news };
     });
     loaded = read.loaded;
     if (read.news && deps) await mailStatus(db, deps, read.news.news, read.news.memberIds);
@@ -256,7 +257,7 @@ export async function listVersions(
   ctx: TenantContext,
   id: number,
 ): Promise<DocumentVersion[]> {
-  const { document: doc } = await loadDocument(db, ctx, id);
+  const { document: doc } = await loadDocument(db, ctx, id, { readOnly: true });
   const rows = await versions.findVisibleVersions(db, ctx.companyId, doc.versionRootId ?? doc.id);
   const latest = rows[0]?.id ?? doc.id;
   return rows.map((r) => ({

@@ -36,11 +36,20 @@ export async function findVisibleVersions(db: Db, companyId: number, rootId: num
       versionNumber: chain.versionNumber,
     })
     .from(chain)
-    .innerJoin(
-      documentRoutes,
-      and(eq(documentRoutes.documentId, chain.id), eq(documentRoutes.companyId, companyId)),
+    .where(
+      and(
+        isNull(chain.deletedAt),
+        // The company's own versions, and an original a signed return replaced (its routes moved
+        // to the signed version, docs/signing.md 'Versions').
+        sql`(exists (select 1 from ${documentRoutes} r
+                     where r.document_id = ${chain.id} and r.company_id = ${companyId})
+          or (not exists (select 1 from ${documentRoutes} x where x.document_id = ${chain.id})
+              and exists (select 1 from ${documents} n
+                          join ${documentRoutes} r on r.document_id = n.id
+                          where n.previous_version_id = ${chain.id}
+                            and n.deleted_at is null and r.company_id = ${companyId})))`,
+      ),
     )
-    .where(isNull(chain.deletedAt))
     .orderBy(desc(chain.id));
 }
 

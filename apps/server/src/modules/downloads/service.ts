@@ -4,7 +4,7 @@ import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { BlobNotFoundError, type BlobRange, type BlobStore } from '../../platform/blob-store/index';
-import { findVisibleDocument, requireVisibleDocument } from '../documents/access';
+import { findVisibleDocument, requireReadableDocument } from '../documents/access';
 import { contentDisposition, pdfFileName } from './content-disposition';
 import {
   imageToPdf,
@@ -12,6 +12,12 @@ import {
   PDF_RENDITION_TYPES,
   RenditionTooLargeError,
 } from './pdf-rendition';
+import {
+  IMAGE_HEADER_BYTES,
+  INLINE_IMAGE_MAX_PIXELS,
+  inlineRendition,
+  pixelsOf,
+} from './inline-image';
 import * as repo from './repository';
 import type { FileResponse, SendFileHooks } from './send-file';
 
@@ -41,8 +47,10 @@ export async function prepareDocumentFile(
   ctx: TenantContext,
   documentId: number,
 ): Promise<PreparedFile> {
-  const { document } = await requireVisibleDocument(db, ctx.companyId, documentId);
+  const { document } = await requireReadableDocument(db, ctx.companyId, documentId);
   const inline = INLINE_TYPES.has(document.contentType);
+  if (inline && (await isHugeImage(blobStore, log, document, 'document')))
+    return huge(blobStore, log, document, 'document');
   return {
     response: {
       contentType: document.contentType,
@@ -63,7 +71,7 @@ export async function prepareDocumentDownload(
   ctx: TenantContext,
   documentId: number,
 ): Promise<PreparedFile> {
-  const { document } = await requireVisibleDocument(db, ctx.companyId, documentId);
+  const { document } = await requireReadableDocument(db, ctx.companyId, documentId);
   return downloadOf(db, blobStore, log, ctx, document.id, 'document', document);
 }
 
@@ -84,9 +92,60 @@ export async function prepareAttachmentDownload(
   if (!attachment || !(await findVisibleDocument(db, ctx.companyId, attachment.documentId))) {
     throw attachmentNotFound();
   }
+  if (inline && (await isHugeImage(blobStore, log, attachment, 'attachment'))) {
+    return huge(blobStore, log, attachment, 'attachment', () =>
+      repo.insertDownloadHistory(db, ctx, attachment.documentId, {
+        objectType: 'attachment',
+        objectName: attachment.fileName,
+        viewed: true,
+      }),
+    );
+  }
   return downloadOf(db, blobStore, log, ctx, attachment.documentId, 'attachment', attachment, {
     viewed: inline,
   });
+}
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/tiff']);
+
+/** An image with more pixels than inline viewing allows (its header read from the store). */
+async function isHugeImage(
+  blobStore: BlobStore,
+  log: FastifyBaseLogger,
+  file: StoredFile,
+  what: 'document' | 'attachment',
+): Promise<boolean> {
+  if (!IMAGE_TYPES.has(file.contentType)) return false;
+  const end = Math.min(file.fileSize, IMAGE_HEADER_BYTES) - 1;
+  if (end < 0) return false;
+  const header = await readAll(
+    await openBlob(blobStore, log, file.fileKey, what, { start: 0, end }),
+    IMAGE_HEADER_BYTES,
+  );
+  return ((await pixelsOf(header)) ?? 0) > INLINE_IMAGE_MAX_PIXELS;
+}
+
+/** The downscaled JPEG shown instead of a huge image; the original stays for the download. */
+function huge(
+  blobStore: BlobStore,
+  log: FastifyBaseLogger,
+  file: StoredFile,
+  what: 'document' | 'attachment',
+  beforeFullBody?: () => Promise<void>,
+): PreparedFile {
+  return {
+    response: {
+      contentType: 'image/jpeg',
+      size: null,
+      etag: `W/"${file.fileSha256}-inline"`,
+      disposition: contentDisposition('inline', `${file.fileName.replace(/\.[^.]*$/, '')}.jpg`),
+      ranges: false,
+    },
+    hooks: {
+      open: async () => inlineRendition(await openBlob(blobStore, log, file.fileKey, what)),
+      ...(beforeFullBody ? { beforeFullBody } : {}),
+    },
+  };
 }
 
 /** The stored-file columns a document row and an attachment row share. */
@@ -146,7 +205,7 @@ export async function prepareDocumentPdf(
   documentId: number,
   inline: boolean,
 ): Promise<PreparedFile> {
-  const { document } = await requireVisibleDocument(db, ctx.companyId, documentId);
+  const { document } = await requireReadableDocument(db, ctx.companyId, documentId);
   const name = pdfFileName(document.fileName);
   const disposition = contentDisposition(inline ? 'inline' : 'attachment', name);
   const beforeFullBody = inline

@@ -75,6 +75,24 @@ export async function flagsForCompany(
   return result;
 }
 
+/** Of `companyIds`, those that have `flag` on (one query, e.g. chat's recipients). */
+export async function companiesWithFlag(
+  db: Db,
+  companyIds: readonly number[],
+  enabledByConfig: readonly string[],
+  flag: FeatureFlagKey,
+): Promise<Set<number>> {
+  if (companyIds.length === 0) return new Set();
+  const rows = await repo.flagRowsFor(db, companyIds);
+  const defaults = defaultsOf(rows, enabledByConfig);
+  const on = new Set<number>();
+  for (const id of companyIds) {
+    const { flags } = companyFlags({ id, name: '', code: '' }, rows, defaults);
+    if (flags.find((f) => f.flag === FeatureFlag[flag])?.enabled) on.add(id);
+  }
+  return on;
+}
+
 /** Refuses a call to a flagged feature the company does not have (403 feature_disabled). */
 export async function assertFlag(
   db: Db,

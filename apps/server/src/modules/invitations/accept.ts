@@ -25,6 +25,7 @@ import { mailConnectionNotice } from '../notifications/events';
 import type { Mailer } from '../../platform/mail/mailer';
 import {
   addPartyOrgUnit,
+  clearedOutcome,
   findCompany,
   findOpenParties,
   findOrgUnitOfCompany,
@@ -129,6 +130,7 @@ export async function acceptInvitation(
         suggestedCompanyId: inv.senderCompanyId,
         isInviteSent: false,
         isDisconnected: false,
+        ...clearedOutcome,
       });
       await addPartyOrgUnit(tx, ctx.companyId, partyId, orgUnitId);
       if (
@@ -140,6 +142,7 @@ export async function acceptInvitation(
           suggestedCompanyId: ctx.companyId,
           isInviteSent: false,
           isDisconnected: false,
+          ...clearedOutcome,
         });
       }
       // An onboarded company's request answered: its wait ends.

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Mailer } from '../../platform/mail/mailer';
 import type { RenderedMail } from '../../platform/mail/templates/index';
 import { insertNotification } from '../notifications/repository';
-import { recipientsWhoWantEmail } from '../preferences/email-recipients';
+import { businessMailRecipients } from '../preferences/email-recipients';
 import { findAdministratorIds } from './repository';
 
 export interface AdminNotice {
@@ -44,7 +44,7 @@ export async function mailUsers(
   /** The mail's line in a digest (docs/notifications.md). */
   line: { title: string; link: string },
 ): Promise<void> {
-  for (const r of await recipientsWhoWantEmail(db, userIds)) {
+  for (const r of await businessMailRecipients(db, userIds)) {
     await mailer.send({
       to: [r.emailAddress],
       ...render(r.firstName),

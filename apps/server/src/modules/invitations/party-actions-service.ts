@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import {
+  canInvite,
+  canReconnect,
+  canRequestConnection,
   connectionMessages,
   deriveConnectionStatus,
   orgUnitMessages,
@@ -23,6 +26,7 @@ import { mailUsers, notifyAdministrators } from './notify';
 import { mailConnectionNotice } from '../notifications/events';
 import {
   addPartyOrgUnit,
+  clearedOutcome,
   findCompany,
   findOrgUnitOfCompany,
   findLiveRequestBetween,
@@ -57,7 +61,7 @@ export async function inviteParty(deps: Deps, ctx: TenantContext, partyId: numbe
     const party = await lockParty(tx, ctx.companyId, partyId);
     if (!party) throw partyNotFound();
     const status = deriveConnectionStatus(party, now);
-    if (!['notOnNetwork', 'inviteSent', 'inviteExpired'].includes(status)) {
+    if (!canInvite(status)) {
       throw conflict(
         'Only connections that are not on the network can be invited',
         'not_invitable',
@@ -68,6 +72,7 @@ export async function inviteParty(deps: Deps, ctx: TenantContext, partyId: numbe
       isInviteSent: true,
       inviteSentAt: now,
       inviteEmailAddress: email,
+      ...clearedOutcome,
     });
     return insertInvitation(tx, {
       token: newToken(),
@@ -110,10 +115,10 @@ type ConnectOptions = { orgUnitId?: number; reconnect?: boolean; newProfile?: Or
 /** The company a connect (or reconnect) asks; 409 when the connection's status does not allow it. */
 function connectTarget(party: PartyRow, ctx: TenantContext, opts: ConnectOptions, now: Date) {
   const status = deriveConnectionStatus(party, now);
-  const allowed = opts.reconnect
-    ? status === 'disconnected'
-    : ['onNetwork', 'connectionRequestExpired'].includes(status);
-  const receiverId = party.suggestedCompanyId ?? (opts.reconnect ? party.connectedCompanyId : null);
+  const allowed = opts.reconnect ? canReconnect(status) : canRequestConnection(status);
+  const receiverId =
+    party.suggestedCompanyId ??
+    (opts.reconnect ? (party.disconnectedByCompanyId ?? party.connectedCompanyId) : null);
   if (!allowed || receiverId === null || receiverId === ctx.companyId) {
     throw conflict('This connection cannot be connected', 'not_connectable');
   }
@@ -197,6 +202,7 @@ export async function connectParty(
         suggestedCompanyId: receiverId,
         connectedCompanyId: null,
         isDisconnected: false,
+        ...clearedOutcome,
       });
       const invitation = await insertInvitation(tx, {
         token: newToken(),

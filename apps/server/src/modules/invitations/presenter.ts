@@ -37,6 +37,8 @@ export function presentInvitation(row: InvitationDetails, parties: Ref[], now: D
     expiresAt: i.expiresAt.toISOString(),
     senderOrgUnitNameOfReceiverCompany: row.orgUnitName,
     senderPartyNameOfReceiverCompany: row.partyName,
+    // The receiver's record for the inviter: linked (onboarding), else one suggested for it.
+    receiverPartyName: row.receiverPartyName ?? parties[0]?.name ?? null,
     senderPartyTypeOfReceiverCompany: i.senderPartyTypeOfReceiverCompany,
     companyAddress: addressOf(row.company),
     senderEmail: row.senderEmail,

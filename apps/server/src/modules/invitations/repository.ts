@@ -20,6 +20,7 @@ type PartyValues = Omit<typeof parties.$inferInsert, 'id' | 'companyId'>;
 
 const actionedBy = alias(users, 'actioned_by');
 const sender = alias(users, 'sender_user');
+const receiverParty = alias(parties, 'receiver_party');
 
 /**
  * An invitation with what the list shows about its sender — the sender's own connection and
@@ -31,6 +32,8 @@ const detailColumns = {
   senderEmail: sender.emailAddress,
   partyName: parties.name,
   orgUnitName: orgUnits.name,
+  /** The receiver's own connection for the sender (the list's connection name). */
+  receiverPartyName: receiverParty.name,
   actionedByName: sql<
     string | null
   >`nullif(trim(concat_ws(' ', ${actionedBy.firstName}, ${actionedBy.lastName})), '')`,
@@ -44,6 +47,13 @@ function details(db: Db) {
     .leftJoin(sender, eq(sender.id, invitations.senderUserId))
     .leftJoin(parties, eq(parties.id, invitations.senderPartyId))
     .leftJoin(orgUnits, eq(orgUnits.id, invitations.senderOrgUnitId))
+    .leftJoin(
+      receiverParty,
+      and(
+        eq(receiverParty.id, invitations.receiverPartyId),
+        eq(receiverParty.companyId, invitations.receiverCompanyId),
+      ),
+    )
     .leftJoin(actionedBy, eq(actionedBy.id, invitations.actionedByUserId));
 }
 export type InvitationDetails = Awaited<ReturnType<typeof findPendingForReceiver>>[number];
@@ -240,6 +250,16 @@ export async function lockParty(db: Db, companyId: number, id: number) {
   return row ?? null;
 }
 
+/**
+ * What a new invite, request or connection leaves behind: an earlier rejection and a disconnect by
+ * the other side no longer describe the connection (docs/connections.md).
+ */
+export const clearedOutcome = {
+  inviteRejectedAt: null,
+  inviteRejectionReason: null,
+  disconnectedByCompanyId: null,
+} as const;
+
 export async function updateParty(
   db: Db,
   companyId: number,
@@ -304,7 +324,8 @@ export async function addPartyOrgUnit(
 
 /**
  * Deliberately across tenants (disconnect with deleteRelationship): the other company's records
- * that point at us lose that link. Returns how many changed.
+ * that point at us lose that link and read 'Disconnected by the other connection' (issue 27 item
+ * 18). Returns how many changed.
  */
 export async function unsafeUnlinkPartiesConnectedTo(
   db: Db,
@@ -315,7 +336,14 @@ export async function unsafeUnlinkPartiesConnectedTo(
   return withoutTenantScope(async () => {
     const rows = await db
       .update(parties)
-      .set({ connectedCompanyId: null, isInviteSent: false, updatedAt: new Date() })
+      .set({
+        connectedCompanyId: null,
+        isInviteSent: false,
+        // Still on the network: the record names the company that left, to ask it again.
+        suggestedCompanyId: connectedTo,
+        disconnectedByCompanyId: connectedTo,
+        updatedAt: new Date(),
+      })
       .where(and(eq(parties.companyId, companyId), eq(parties.connectedCompanyId, connectedTo)))
       .returning({ id: parties.id });
     return rows.length;
@@ -352,6 +380,32 @@ export async function setOnboardingPending(db: Db, companyId: number, pending: b
  * Deliberately across tenants: the inviter accepting or rejecting an onboarded company's request
  * ends that company's wait (its 'Sent Invitation' dialog at start).
  */
+/**
+ * Deliberately across tenants: a rejected invite or request shows on the sender's record, with the
+ * reason (issue 27 item 17). Only while that record's invite is still out.
+ */
+export async function unsafeMarkInviteRejected(
+  db: Db,
+  senderCompanyId: number,
+  partyId: number,
+  at: Date,
+  reason: string | null,
+) {
+  // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
+  return withoutTenantScope(async () => {
+    await db
+      .update(parties)
+      .set({ inviteRejectedAt: at, inviteRejectionReason: reason, updatedAt: at })
+      .where(
+        and(
+          eq(parties.companyId, senderCompanyId),
+          eq(parties.id, partyId),
+          eq(parties.isInviteSent, true),
+        ),
+      );
+  });
+}
+
 export async function unsafeEndOnboardingWait(db: Db, senderCompanyId: number) {
   // Row-level security escape: deliberately not tenant-scoped (unsafe…, see above).
   return withoutTenantScope(async () => {

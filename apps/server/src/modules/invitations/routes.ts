@@ -11,6 +11,7 @@ import {
   zInvitationTokenInfo,
   zOrgUnitInput,
   zPartyIdsOfSameTypeQuery,
+  zRejectInvitationInput,
   zResendInvitationInput,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
@@ -163,10 +164,16 @@ export const invitationsRoutes: ApiModule = async (app, { db, mailer, config }) 
     '/invitation/reject/:id',
     {
       ...admin,
-      schema: { tags, summary: 'Rejects a live invitation', params, response: noContent },
+      schema: {
+        tags,
+        summary: 'Rejects a live invitation, with an optional reason shown to the sender',
+        params,
+        body: zRejectInvitationInput.nullish(),
+        response: noContent,
+      },
     },
     async (req, reply) => {
-      await rejectInvitation(deps, requireTenant(req), req.params.id);
+      await rejectInvitation(deps, requireTenant(req), req.params.id, req.body?.reason ?? null);
       return reply.status(204).send(null);
     },
   );

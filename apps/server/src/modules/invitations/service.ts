@@ -28,6 +28,7 @@ import {
   unsafeEndOnboardingWait,
   unsafeFindByToken,
   unsafeLockByToken,
+  unsafeMarkInviteRejected,
   updateInvitation,
   type InvitationRow,
 } from './repository';
@@ -154,6 +155,7 @@ export async function rejectInvitation(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
   ctx: TenantContext,
   id: number,
+  reason: string | null = null,
 ): Promise<void> {
   // Row-level security escape: rejecting updates and notifies the sender's side.
   return withoutTenantScope(async () => {
@@ -162,12 +164,16 @@ export async function rejectInvitation(
     const notice = await deps.db.transaction(async (tx) => {
       const row = await lockOwn(tx, ctx, id);
       assertLive(row, now);
-      // The sender's connection stays not connected; its invite simply runs out.
+      // The sender's connection stays not connected and reads rejected, with the reason.
       await updateInvitation(tx, id, {
         status: 'rejected',
         actionedAt: now,
         actionedByUserId: ctx.userId,
+        rejectReason: reason,
       });
+      if (row.senderPartyId !== null) {
+        await unsafeMarkInviteRejected(tx, row.senderCompanyId, row.senderPartyId, now, reason);
+      }
       if (row.kind === 'connectionRequest') await unsafeEndOnboardingWait(tx, row.senderCompanyId);
       await announceToCompanies(tx, {
         type: 'connection',
@@ -180,7 +186,9 @@ export async function rejectInvitation(
         companyId: row.senderCompanyId,
         sourceCompanyId: ctx.companyId,
         title: 'Invitation rejected',
-        message: `${rejectingCompanyName} rejected your invitation to connect.`,
+        message: reason
+          ? `${rejectingCompanyName} rejected your invitation to connect: ${reason}`
+          : `${rejectingCompanyName} rejected your invitation to connect.`,
         invitationId: null,
       });
       const party =
@@ -200,6 +208,7 @@ export async function rejectInvitation(
           firstName,
           rejectingCompanyName: notice.rejectingCompanyName,
           connectionName: notice.connectionName,
+          reason,
         }),
       {
         title: `${notice.rejectingCompanyName} rejected your invitation`,

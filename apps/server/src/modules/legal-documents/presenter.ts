@@ -12,6 +12,7 @@ export function presentLegalDocument(row: LegalDocumentRow, shared: PartyName[])
     fileSize: row.fileSize,
     contentType: row.contentType,
     selectedParties: shared,
+    expiresOn: row.expiresOn,
   };
 }
 

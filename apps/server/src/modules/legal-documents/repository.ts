@@ -185,7 +185,13 @@ export async function updateLegalDocument(
   db: Db,
   companyId: number,
   id: number,
-  values: { privacySettingId: number; isActive: boolean },
+  values: {
+    privacySettingId: number;
+    isActive: boolean;
+    /** A changed date is reminded of again (issue 27 item 26). */
+    expiresOn?: string | null;
+    expiryReminderSentAt?: Date | null;
+  },
 ) {
   await db
     .update(legalDocuments)

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   legalDocumentMessages,
+  LegalDocumentType,
   PrivacySetting,
   type LegalDocument,
   type LegalDocumentPage,
@@ -120,6 +121,7 @@ async function createLegalDocument(
         contentType: file.contentType,
         fileSize: file.size,
         uploadedByUserId: ctx.userId,
+        expiresOn: details.expiresOn ?? null,
       });
       await repo.addSharedParties(tx, ctx.companyId, row.id, partyIds);
       await recordAdminChange(tx, ctx, {
@@ -133,6 +135,7 @@ async function createLegalDocument(
           { field: 'privacySettingId', old: null, new: details.privacySettingId },
           { field: 'isActive', old: null, new: details.isActive },
           { field: 'sharedWithParties', old: null, new: partyIds },
+          ...(details.expiresOn ? [{ field: 'expiresOn', old: null, new: details.expiresOn }] : []),
           ...(details.replacesLegalDocumentId === undefined
             ? []
             : [{ field: 'replaces', old: null, new: details.replacesLegalDocumentId }]),
@@ -155,12 +158,22 @@ export async function updateLegalDocumentDetails(
   db: Db,
   ctx: TenantContext,
   id: number,
-  input: { privacySettingId: number; isActive: boolean; selectedParties: number[] },
+  input: {
+    privacySettingId: number;
+    isActive: boolean;
+    selectedParties: number[];
+    expiresOn?: string | null;
+  },
 ): Promise<LegalDocument> {
   assertAdministrator(ctx);
   await db.transaction(async (tx) => {
     const row = await repo.findLegalDocument(tx, ctx.companyId, id);
     if (!row) throw documentNotFound();
+    const expiresOn = input.expiresOn === undefined ? row.expiresOn : input.expiresOn;
+    if (expiresOn !== null && row.legalDocumentTypeId !== LegalDocumentType.InsuranceCertificate) {
+      const message = legalDocumentMessages.expiryOnlyForCertificates;
+      throw badRequest(message, 'validation_failed', { expiresOn: message });
+    }
     const sharedBefore = [...(await repo.findSharedPartyIds(tx, ctx.companyId, id))].sort(
       (a, b) => a - b,
     );
@@ -179,6 +192,7 @@ export async function updateLegalDocumentDetails(
     await repo.updateLegalDocument(tx, ctx.companyId, id, {
       privacySettingId: input.privacySettingId,
       isActive: input.isActive,
+      ...(expiresOn === row.expiresOn ? {} : { expiresOn, expiryReminderSentAt: null }),
     });
     const sharedAfter = [...(await repo.findSharedPartyIds(tx, ctx.companyId, id))].sort(
       (a, b) => a - b,
@@ -188,13 +202,15 @@ export async function updateLegalDocumentDetails(
         privacySettingId: row.privacySettingId,
         isActive: row.isActive,
         sharedWithParties: sharedBefore,
+        expiresOn: row.expiresOn,
       },
       {
         privacySettingId: input.privacySettingId,
         isActive: input.isActive,
         sharedWithParties: sharedAfter,
+        expiresOn,
       },
-      ['privacySettingId', 'isActive', 'sharedWithParties'],
+      ['privacySettingId', 'isActive', 'sharedWithParties', 'expiresOn'],
     );
     if (changes.length === 0) return;
     await recordAdminChange(tx, ctx, {

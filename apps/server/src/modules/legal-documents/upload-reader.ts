@@ -90,10 +90,13 @@ function parseDetails(value: unknown): UploadDetails {
   const fields: Record<string, string> = {};
   for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
   const first = parsed.error.issues[0];
+  const own: string[] = [
+    legalDocumentMessages.partiesRequired,
+    legalDocumentMessages.expiryInvalid,
+    legalDocumentMessages.expiryOnlyForCertificates,
+  ];
   const message =
-    first?.message === legalDocumentMessages.partiesRequired
-      ? first.message
-      : legalDocumentMessages.detailsInvalid;
+    first && own.includes(first.message) ? first.message : legalDocumentMessages.detailsInvalid;
   throw badRequest(message, 'validation_failed', fields);
 }
 
@@ -130,6 +133,8 @@ async function storeFile(
       whole: seen.kept ?? null,
       head: seen.head ?? Buffer.alloc(0),
       tail: seen.tail ?? Buffer.alloc(0),
+      activeContent: seen.activeContent,
+      uncheckedObjectStream: seen.uncheckedObjectStream,
     });
   } catch (error) {
     await blobStore.delete(key);

@@ -156,54 +156,69 @@ export async function saveLineItems(
   await db.transaction(async (tx) => {
     const loaded = await loadDocument(tx, ctx, id, { lock: true });
     assertDocumentAction(ctx, loaded, 'edit');
-    if (!loaded.type.lineItemsEnabled) throw noLineItems();
-    const old = await repo.findLines(tx, id);
-    const history: Parameters<typeof appendHistory>[1] = [];
-    const entry = {
-      documentId: id,
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      objectType: 'lineItem',
-    } as const;
-    const inserts: Parameters<typeof repo.insertLines>[1] = [];
-    for (const [i, line] of input.lines.entries()) {
-      const lineNumber = i + 1;
-      const before = old[i];
-      if (!before) {
-        inserts.push({ ...line, documentId: id, lineNumber });
-        history.push({
-          ...entry,
-          operationId: HistoryOperation.LineItemAdded,
-          rowNumber: lineNumber,
-          newValue: summary(line),
-        });
-      } else if (!sameLine(before, line)) {
-        await repo.updateLine(tx, before.id, line);
-        history.push({
-          ...entry,
-          operationId: HistoryOperation.LineItemEdited,
-          rowNumber: lineNumber,
-          oldValue: summary(before),
-          newValue: summary(line),
-        });
-      }
-    }
-    const removed = old.slice(input.lines.length);
-    await repo.deleteLines(
-      tx,
-      removed.map((l) => l.id),
-    );
-    await repo.insertLines(tx, inserts);
-    for (const l of removed) {
+    await replaceSenderLines(tx, ctx, loaded, input.lines);
+  });
+}
+
+/**
+ * Replaces the sender's lines of a document the caller may edit, inside the caller's transaction
+ * (the line-items save, and the one-step Resubmit for the new version).
+ */
+export async function replaceSenderLines(
+  tx: Db,
+  ctx: TenantContext,
+  loaded: LoadedDocument,
+  lines: SaveLines['lines'],
+): Promise<void> {
+  const id = loaded.document.id;
+  const input = { lines };
+  if (!loaded.type.lineItemsEnabled) throw noLineItems();
+  const old = await repo.findLines(tx, id);
+  const history: Parameters<typeof appendHistory>[1] = [];
+  const entry = {
+    documentId: id,
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    objectType: 'lineItem',
+  } as const;
+  const inserts: Parameters<typeof repo.insertLines>[1] = [];
+  for (const [i, line] of input.lines.entries()) {
+    const lineNumber = i + 1;
+    const before = old[i];
+    if (!before) {
+      inserts.push({ ...line, documentId: id, lineNumber });
       history.push({
         ...entry,
-        operationId: HistoryOperation.LineItemDeleted,
-        rowNumber: l.lineNumber,
-        oldValue: summary(l),
+        operationId: HistoryOperation.LineItemAdded,
+        rowNumber: lineNumber,
+        newValue: summary(line),
+      });
+    } else if (!sameLine(before, line)) {
+      await repo.updateLine(tx, before.id, line);
+      history.push({
+        ...entry,
+        operationId: HistoryOperation.LineItemEdited,
+        rowNumber: lineNumber,
+        oldValue: summary(before),
+        newValue: summary(line),
       });
     }
-    await appendHistory(tx, history);
-  });
+  }
+  const removed = old.slice(input.lines.length);
+  await repo.deleteLines(
+    tx,
+    removed.map((l) => l.id),
+  );
+  await repo.insertLines(tx, inserts);
+  for (const l of removed) {
+    history.push({
+      ...entry,
+      operationId: HistoryOperation.LineItemDeleted,
+      rowNumber: l.lineNumber,
+      oldValue: summary(l),
+    });
+  }
+  await appendHistory(tx, history);
 }
 
 /**

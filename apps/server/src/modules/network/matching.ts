@@ -7,7 +7,7 @@ import { companies } from '../../db/schema/index';
  * probably is, stored as its suggestedCompanyId so the connection reads 'On network'.
  *
  * Only open connections are (re)matched — not connected, not disconnected, no invite or request
- * sent; the others keep the company they were invited to or connected with.
+ * sent, not disconnected by the other side; the others keep the company they were invited to or connected with.
  */
 
 /** Tax numbers with fewer digits than this are too weak to identify a company. */
@@ -79,7 +79,9 @@ const matchOf = sql`coalesce(
     order by c.id limit 1)
 )`;
 
-const open = sql`not p.is_disconnected and p.connected_company_id is null and not p.is_invite_sent`;
+/** A record whose company deleted the relationship keeps that company (to ask it again). */
+const open = sql`not p.is_disconnected and p.connected_company_id is null and not p.is_invite_sent
+  and p.disconnected_by_company_id is null`;
 
 /** Sets (or clears) suggested_company_id of the open parties selected by `where`; returns the count changed. */
 async function rematch(db: Db, where: SQL): Promise<number> {

@@ -43,32 +43,6 @@ export async function documentViewed(
   return { news, memberIds: await notifyStatus(tx, news) };
 }
 
-/**
- * The sender resubmitted a rejected document: the receiver's members are told (the old version,
- * which they can open, says Resubmitted; the new version reaches them when it is sent).
- */
-export async function documentResubmitted(
-  tx: Db,
-  ctx: TenantContext,
-  loaded: LoadedDocument,
-): Promise<DocumentNews | null> {
-  const receiverId = loaded.route.counterpartyCompanyId;
-  if (receiverId === null) return null;
-  const [label, sender] = await Promise.all([
-    documentLabel(tx, loaded),
-    companyName(tx, ctx.companyId),
-  ]);
-  const news: StatusNews = {
-    documentId: loaded.document.id,
-    toCompanyId: receiverId,
-    fromCompanyId: ctx.companyId,
-    title: `${label} resubmitted`,
-    message: `${sender} resubmitted ${label}; the corrected version follows.`,
-    details: [],
-  };
-  return { news, memberIds: await notifyStatus(tx, news) };
-}
-
 /** Connected / disconnected: a mail to the Administrators the notification told (after commit). */
 export async function mailConnectionNotice(
   deps: { db: Db; mailer: Mailer; publicUrl: string },

@@ -46,7 +46,12 @@ export function notificationMailJob(deps: NotificationMailDeps): JobHandler<Noti
       const mail = notificationDigestMail({
         publicUrl: deps.publicUrl,
         firstName: user?.firstName,
-        items: waiting.map((w) => ({ title: w.title, link: w.link })),
+        items: waiting.map((w) => ({
+          title: w.title,
+          link: w.link,
+          message: w.message,
+          details: w.details ?? [],
+        })),
       });
       await deps.mailer.send({ to: first.to, ...mail, companyId: first.companyId });
     }

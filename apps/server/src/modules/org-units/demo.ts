@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Role } from '@flowline/shared';
 import type { Db } from '../../db/client';
-import { demoUsers } from '../../db/seed/demo-data';
+import { demoUsers } from '../../demo/demo-data';
 import { orgUnits, userOrgUnits } from '../../db/schema/index';
 import type { OrgUnitValues } from './repository';
 

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireTenant } from '../../auth/request-context';
 import type { Db } from '../../db/client';
 import { companies, parties } from '../../db/schema/index';
+import { companiesWithFlag } from '../feature-flags/service';
 import type { ApiModule } from '../types';
 
 /** A connected company one can chat with (spec 2 §3 'Chat party'). */
@@ -38,7 +39,7 @@ export async function findChatParties(db: Db, companyId: number) {
     .orderBy(asc(parties.name), asc(parties.id));
 }
 
-export const chatPartiesRoutes: ApiModule = async (app, { db }) => {
+export const chatPartiesRoutes: ApiModule = async (app, { db, config }) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/party/getChatParties',
     {
@@ -50,7 +51,16 @@ export const chatPartiesRoutes: ApiModule = async (app, { db }) => {
     },
     async (req) => {
       const rows = await findChatParties(db, requireTenant(req).companyId);
-      return rows.map((r) => ({ ...r, userId: null }));
+      // A company with messaging off is not offered: it could not read what it is sent.
+      const messaging = await companiesWithFlag(
+        db,
+        [...new Set(rows.map((r) => r.connectedCompanyId))],
+        config.featureFlags,
+        'messaging',
+      );
+      return rows
+        .filter((r) => messaging.has(r.connectedCompanyId))
+        .map((r) => ({ ...r, userId: null }));
     },
   );
 };

@@ -10,6 +10,13 @@ import type { PartyRow } from './repository';
 
 export const partyTypeName = (id: number) => partyTypeNames[id as PartyTypeId] ?? '';
 
+/** The reason is shown while the row reads rejected; a new invite or request clears it. */
+function rejectionReason(p: PartyRow, now: Date): string | null {
+  const status = deriveConnectionStatus(p, now);
+  const rejected = status === 'inviteRejected' || status === 'connectionRequestRejected';
+  return rejected ? p.inviteRejectionReason : null;
+}
+
 export function presentConnectionRow(
   row: {
     party: PartyRow;
@@ -32,6 +39,7 @@ export function presentConnectionRow(
     effectiveThruDate: p.effectiveThruDate,
     isActive: p.isActive,
     partyStatus: deriveConnectionStatus(p, now),
+    inviteRejectionReason: rejectionReason(p, now),
     connectedCompanyId: p.connectedCompanyId,
     connectedCompanyName: row.connectedCompanyName,
     suggestedCompanyId: p.suggestedCompanyId,
@@ -76,12 +84,16 @@ export function presentConnection(p: PartyRow, profiles: ConnectionRef[], now: D
     taxTypeId: p.taxTypeId,
     taxIdentifier: p.taxIdentifier,
     isTaxValid: p.isTaxValid,
+    dunsNumber: p.dunsNumber,
+    buyerAssignedId: p.buyerAssignedId,
+    sellerAssignedId: p.sellerAssignedId,
     isInviteSent: p.isInviteSent,
     isDisconnected: p.isDisconnected,
     inviteEmailAddress: p.inviteEmailAddress,
     connectedCompanyId: p.connectedCompanyId,
     suggestedCompanyId: p.suggestedCompanyId,
     partyStatus: deriveConnectionStatus(p, now),
+    inviteRejectionReason: rejectionReason(p, now),
     companyOrgUnitIds: profiles.map((o) => o.id),
     companyOrgUnits: profiles,
   };

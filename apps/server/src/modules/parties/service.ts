@@ -112,6 +112,14 @@ function toValues(input: ConnectionInput): PartyValues {
     taxTypeId: upper(input.taxTypeId),
     taxIdentifier: input.taxIdentifier,
     isTaxValid: connectionTaxValid(input.taxTypeId, input.taxIdentifier),
+    // PIDX identifiers: a form that does not send them leaves them as they are.
+    ...(input.dunsNumber !== undefined ? { dunsNumber: clean(input.dunsNumber) } : {}),
+    ...(input.buyerAssignedId !== undefined
+      ? { buyerAssignedId: clean(input.buyerAssignedId) }
+      : {}),
+    ...(input.sellerAssignedId !== undefined
+      ? { sellerAssignedId: clean(input.sellerAssignedId) }
+      : {}),
   };
 }
 

@@ -41,8 +41,11 @@ const zClientMessage = z.object({
  * nothing is lost or repeated at the seam. Until auth, and after the token expires, nothing is
  * delivered.
  */
-export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken }) => {
+export const realtimeRoutes: ApiModule = async (app, { db, realtime, verifyToken, metrics }) => {
   const registry = createRealtimeRegistry(realtime);
+  metrics.gauge('flowline_websocket_connections', 'Signed-in WebSocket connections', (set) =>
+    set(registry.size()),
+  );
 
   /**
    * The access token, or the chat token of GET /company/{id}/sendBirdSessionToken (docs/chat.md),

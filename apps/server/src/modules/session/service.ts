@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
 import { withTenantScope } from '../../db/tenant-scope';
-import type { ActiveMembership } from '../companies/membership-repository';
+import {
+  listBlockedCompaniesOfUser,
+  type ActiveMembership,
+} from '../companies/membership-repository';
 import { flagsForCompany } from '../feature-flags/service';
 import { listParties } from '../parties/service';
 import { listTerms } from '../terminology/service';
@@ -35,8 +38,12 @@ export async function startSession(
 ): Promise<SessionData> {
   // Throws 403 when the user is not an active member of `companyId` (before anything is read).
   const current = await getCurrentUser(db, user, companyId, membership);
-  if (companyId === undefined)
-    return { companies: current.companies, user: current, company: null };
+  if (companyId === undefined) {
+    // Asked only when there is no company to start in: the sign-in then says why (item 23).
+    const blockedCompanies =
+      current.companies.length === 0 ? await listBlockedCompaniesOfUser(db, user.id) : [];
+    return { companies: current.companies, user: current, company: null, blockedCompanies };
+  }
 
   const ctx: TenantContext = {
     companyId,

@@ -15,8 +15,8 @@ export class PdfStampError extends Error {
 export interface StampInput {
   pdf: Uint8Array;
   png: Buffer;
-  /** 1-based. */
-  page: number;
+  /** 1-based, or the last page (signing in bulk). */
+  page: number | 'last';
   area: SignatureArea;
   fullName: string;
   signedAt: Date;
@@ -100,7 +100,7 @@ export async function stampSignature(input: StampInput): Promise<PDFDocument> {
   }
   if (doc.isEncrypted) throw new PdfStampError('encrypted', 'An encrypted PDF cannot be signed.');
   const pages = doc.getPages();
-  const page = pages[input.page - 1];
+  const page = pages[input.page === 'last' ? pages.length - 1 : input.page - 1];
   if (!page) {
     throw new PdfStampError(
       'page',

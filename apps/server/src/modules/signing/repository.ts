@@ -1,6 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
+  divisionOrderResponses,
   documentSignatures,
   esignConsents,
   signingEvidence,
@@ -95,4 +96,44 @@ export async function insertEvidence(db: Db, entry: EvidenceFields & { hash: str
     at: new Date(entry.at),
     consentedAt: entry.consentedAt ? new Date(entry.consentedAt) : null,
   });
+}
+
+/** Issue 31 item 3: the owner's decline reason, kept for the operator's lists and filters. */
+export async function recordDecline(
+  db: Db,
+  v: {
+    documentId: number;
+    operatorCompanyId: number;
+    ownerCompanyId: number;
+    declineReason: string;
+    declineText: string | null;
+    at: Date;
+  },
+) {
+  const set = {
+    declineReason: v.declineReason,
+    declineText: v.declineText,
+    declinedAt: v.at,
+    updatedAt: v.at,
+  };
+  await db
+    .insert(divisionOrderResponses)
+    .values({
+      documentId: v.documentId,
+      operatorCompanyId: v.operatorCompanyId,
+      ownerCompanyId: v.ownerCompanyId,
+      ...set,
+    })
+    .onConflictDoUpdate({ target: divisionOrderResponses.documentId, set });
+}
+
+export async function findDecline(db: Db, documentId: number) {
+  const [row] = await db
+    .select({
+      declineReason: divisionOrderResponses.declineReason,
+      declineText: divisionOrderResponses.declineText,
+    })
+    .from(divisionOrderResponses)
+    .where(eq(divisionOrderResponses.documentId, documentId));
+  return row ?? null;
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  zBulkReturnInput,
+  zBulkReturnResult,
   zDocument,
   zEsignConsent,
   zEsignConsentInput,
@@ -11,18 +13,17 @@ import {
   zUserSignatureInput,
 } from '@flowline/shared';
 import { requireTenant, requireUser } from '../../auth/request-context';
-import * as documents from '../documents/repository';
 import { contentDisposition } from '../downloads/content-disposition';
 import type { ApiModule } from '../types';
-import { renderCertificate } from './certificate-pdf';
+import { certificateOf } from './certificate';
 import { verifyDocumentEvidence } from './evidence-service';
-import { notFound } from '../../errors';
 import {
   getConsent,
   getUserSignature,
   giveConsent,
   requestOrigin,
   returnDocument,
+  returnInBulk,
   saveUserSignature,
 } from './service';
 import { loadSigningCertificate } from './signing-certificate';
@@ -124,6 +125,27 @@ export const signingRoutes: ApiModule = async (app, { db, config, mailer, blobSt
       ),
   );
 
+  api.post(
+    '/documents/return/bulk',
+    {
+      schema: {
+        tags,
+        summary:
+          'The owner signs or declines (one reason) many pending division orders at once: each as if alone, each answered (docs/signing.md)',
+        body: zBulkReturnInput,
+        response: { 200: zBulkReturnResult },
+      },
+    },
+    async (req) =>
+      returnInBulk(
+        db,
+        { config, mailer, blobStore, log: req.log },
+        requireTenant(req),
+        req.body,
+        requestOrigin(req.ip, req.headers['user-agent']),
+      ),
+  );
+
   api.get(
     '/documents/:id/evidence/verify',
     {
@@ -148,41 +170,16 @@ export const signingRoutes: ApiModule = async (app, { db, config, mailer, blobSt
       },
     },
     async (req, reply) => {
-      const ctx = requireTenant(req);
-      const { loaded, entries, verification } = await verifyDocumentEvidence(
+      const { pdf, fileName } = await certificateOf(
         db,
         blobStore,
-        ctx,
+        config,
+        requireTenant(req),
         req.params.id,
       );
-      if (entries.length === 0) {
-        throw notFound('This document has no signing evidence yet.', 'certificate_not_found');
-      }
-      const doc = loaded.document;
-      const names = await documents.findCompanyNames(
-        db,
-        [doc.ownerCompanyId, doc.receivingCompanyId].filter((c): c is number => c !== null),
-      );
-      const signed = entries.some((e) => e.event === 'sign');
-      const certificate = signed ? await loadSigningCertificate(config) : null;
-      const pdf = await renderCertificate({
-        documentId: doc.id,
-        chainDocumentId: doc.versionRootId ?? doc.id,
-        documentTypeName: loaded.type.name,
-        fileName: doc.fileName,
-        sender: names.get(doc.ownerCompanyId) ?? '',
-        receiver: doc.receivingCompanyId === null ? '' : (names.get(doc.receivingCompanyId) ?? ''),
-        entries,
-        verification,
-        signingCertificate: certificate,
-        generatedAt: new Date(),
-      });
       return reply
         .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          contentDisposition('attachment', `certificate-of-completion-${doc.id}.pdf`),
-        )
+        .header('content-disposition', contentDisposition('attachment', fileName))
         .header('cache-control', 'private, no-store')
         .send(Buffer.from(pdf));
     },

@@ -11,6 +11,12 @@ import {
   senderLineColumns,
   signingMessages,
   validateDocumentForSend,
+  BULK_SIGNATURE_AREA,
+  declineReasonText,
+  type DeclineReason,
+  type BulkReturnRequest,
+  type BulkReturnItem,
+  type BulkReturnResult,
   type DocumentDto,
   type EsignConsent,
   type UserSignature,
@@ -19,7 +25,12 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { documentAttachments, documentRoutes, users } from '../../db/schema/index';
+import {
+  documentAttachments,
+  documentRoutes,
+  documents as documentRows,
+  users,
+} from '../../db/schema/index';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import type { BlobStore } from '../../platform/blob-store/index';
 import { appendHistory } from '../document-history/repository';
@@ -272,12 +283,18 @@ export type ReturnInput =
       signed: true;
       fullName: string;
       signatureImageAsBase64: string;
-      page: number;
+      page: number | 'last';
       area: { x: number; y: number; width: number; height: number };
       consentVersion: string;
       saveSignature: boolean;
     }
-  | { signed: false };
+  | { signed: false; declineReason: DeclineReason; reason?: string | null };
+
+/** A decline's reason: the code from the list and the owner's words (required with 'other'). */
+export interface Decline {
+  declineReason: DeclineReason;
+  reason: string | null;
+}
 
 /**
  * POST /documents/{id}/return: the receiving owner returns a pending division order. Unsigned:
@@ -294,7 +311,13 @@ export async function returnDocument(
 ): Promise<DocumentDto> {
   const done = input.signed
     ? await returnSigned(db, deps, ctx, id, input, origin)
-    : await returnUnsigned(db, ctx, id, origin);
+    : await returnUnsigned(
+        db,
+        ctx,
+        id,
+        { declineReason: input.declineReason, reason: input.reason ?? null },
+        origin,
+      );
   await mailStatus(db, deps, done.news, done.memberIds);
   return presentForCaller(db, ctx, await loadDocument(db, ctx, done.documentId));
 }
@@ -305,6 +328,7 @@ async function news(
   loaded: LoadedDocument,
   documentId: number,
   signed: boolean,
+  reason: string | null = null,
 ): Promise<Omit<Returned, 'documentId'>> {
   const [label, names] = await Promise.all([
     documentLabel(db, loaded, documentId),
@@ -320,7 +344,12 @@ async function news(
     fromCompanyId: ctx.companyId,
     title: `${label} ${status.toLowerCase()}`,
     message: `${receiver} returned ${label} ${signed ? 'signed' : 'unsigned'}.`,
-    details: [['Response Status', status]],
+    details: reason
+      ? [
+          ['Response Status', status],
+          ['Reason', reason],
+        ]
+      : [['Response Status', status]],
   };
   return { news: item, memberIds: await notifyStatus(db, item) };
 }
@@ -329,12 +358,22 @@ async function returnUnsigned(
   db: Db,
   ctx: TenantContext,
   id: number,
+  decline: Decline,
   origin: RequestOrigin,
 ): Promise<Returned> {
+  const reason = declineReasonText(decline.declineReason, decline.reason);
   return db.transaction(async (tx) => {
     const loaded = await loadDocument(tx, ctx, id, { lock: true });
     assertReturn(ctx, loaded);
     const at = new Date();
+    await repo.recordDecline(tx, {
+      documentId: id,
+      operatorCompanyId: loaded.document.ownerCompanyId,
+      ownerCompanyId: ctx.companyId,
+      declineReason: decline.declineReason,
+      declineText: decline.reason,
+      at,
+    });
     await setResponseStatus(tx, loaded, id, DivisionOrderResponse.returnedUnsigned);
     await documents.setStatusOfAllRoutes(tx, id, RouteStatus.Returned);
     await appendHistory(tx, [
@@ -345,6 +384,9 @@ async function returnUnsigned(
         objectType: 'document',
         operationId: HistoryOperation.ReturnUnsigned,
         newValue: DivisionOrderResponse.returnedUnsigned,
+        // The owner's reason ('Not my property', 'Other: …'), read back as the 'Return Reason'
+        // (history presenter); the code is kept in division_order_responses for the lists.
+        details: [{ name: 'Reason', newValue: reason }],
       },
     ]);
     const actor = await actorOf(tx, ctx);
@@ -357,7 +399,7 @@ async function returnUnsigned(
       },
     ]);
     await refreshDocumentIndex(tx, id);
-    return { documentId: id, ...(await news(tx, ctx, loaded, id, false)) };
+    return { documentId: id, ...(await news(tx, ctx, loaded, id, false, reason)) };
   });
 }
 
@@ -445,6 +487,7 @@ async function returnSigned(
   const signedAt = new Date();
   let signedPdf: Buffer;
   let pageCount: number;
+  let signedPage: number;
   try {
     const stamped = await stampSignature({
       pdf,
@@ -455,6 +498,7 @@ async function returnSigned(
       signedAt,
     });
     pageCount = stamped.getPageCount();
+    signedPage = input.page === 'last' ? pageCount : input.page;
     signedPdf = await applyDigitalSignature({
       doc: stamped,
       certificate: await signingCertificate(deps),
@@ -499,6 +543,14 @@ async function returnSigned(
     });
     await versions.copyMetadata(tx, old.id, version.id);
     await versions.copyLineItems(tx, old.id, version.id);
+    // The original stays readable as 'Version 1' (access.ts findReplacedVersion); its chain root is
+    // written so row-level security shares it through the signed version's routes.
+    if (old.versionRootId === null) {
+      await tx
+        .update(documentRows)
+        .set({ versionRootId: old.id })
+        .where(eq(documentRows.id, old.id));
+    }
     // The signed version takes the old one's place for both companies: routes and attachments move.
     await tx
       .update(documentRoutes)
@@ -516,7 +568,7 @@ async function returnSigned(
       userId: ctx.userId,
       fullName: input.fullName,
       imageBase64: input.signatureImageAsBase64,
-      page: input.page,
+      page: signedPage,
       area,
       signedAt,
     });
@@ -555,7 +607,7 @@ async function returnSigned(
         signerName: input.fullName,
         sha256Before,
         sha256After: stored.sha256,
-        page: input.page,
+        page: signedPage,
         area,
         consentVersion: consent.version,
         consentedAt: consent.consentedAt.toISOString(),
@@ -566,4 +618,103 @@ async function returnSigned(
     await faultPoint('sign:before-commit');
     return returned;
   });
+}
+
+/** A refusal by the single return, answered for its id; anything else (a fault) is thrown. */
+function refusalOf(id: number, error: unknown): BulkReturnItem {
+  if (!(error instanceof AppError) || error.status >= 500) throw error;
+  return {
+    id,
+    ok: false,
+    documentId: null,
+    error: { status: error.status, code: error.code, message: error.message },
+  };
+}
+
+function bulkResult(results: BulkReturnItem[]): BulkReturnResult {
+  const returned = results.filter((r) => r.ok).length;
+  return { results, returned, refused: results.length - returned };
+}
+
+/**
+ * POST /documents/return/bulk: signed (item 2) or declined with one reason (item 3). Each id
+ * goes through the single return, in its own transaction, one after the other.
+ */
+export async function returnInBulk(
+  db: Db,
+  deps: SigningDeps,
+  ctx: TenantContext,
+  input: BulkReturnRequest,
+  origin: RequestOrigin,
+): Promise<BulkReturnResult> {
+  if (input.signed) return returnSignedInBulk(db, deps, ctx, input, origin);
+  const results: BulkReturnItem[] = [];
+  for (const id of input.ids) {
+    try {
+      const done = await returnUnsigned(
+        db,
+        ctx,
+        id,
+        { declineReason: input.declineReason, reason: input.reason },
+        origin,
+      );
+      await mailStatus(db, deps, done.news, done.memberIds);
+      results.push({ id, ok: true, documentId: done.documentId, error: null });
+    } catch (error) {
+      results.push(refusalOf(id, error));
+    }
+  }
+  return bulkResult(results);
+}
+
+/**
+ * POST /documents/return/bulk (issue 31 item 2): one signature and one consent for many pending
+ * division orders. Each goes through the single signed return (own version, evidence, certificate,
+ * mail), in its own transaction, one after the other; a refusal is answered for that id with the
+ * single return's status, code and message, and the others go on. Errors that are not refusals
+ * (a fault of the server) stop the batch as they would a single return.
+ */
+async function returnSignedInBulk(
+  db: Db,
+  deps: SigningDeps,
+  ctx: TenantContext,
+  input: Extract<BulkReturnRequest, { signed: true }>,
+  origin: RequestOrigin,
+): Promise<BulkReturnResult> {
+  // Refusals that concern the whole batch come once, before any document is touched.
+  if (input.consentVersion !== ESIGN_CONSENT_VERSION) throw consentRequired();
+  if (!(await repo.findConsent(db, ctx.userId, ESIGN_CONSENT_VERSION))) throw consentRequired();
+  await decodeSignaturePng(input.signatureImageAsBase64);
+  if (input.saveSignature) {
+    await repo.upsertUserSignature(db, ctx.userId, {
+      imageBase64: input.signatureImageAsBase64,
+      fullName: input.fullName,
+    });
+  }
+  const results: BulkReturnItem[] = [];
+  for (const id of input.ids) {
+    try {
+      const done = await returnSigned(
+        db,
+        deps,
+        ctx,
+        id,
+        {
+          signed: true,
+          fullName: input.fullName,
+          signatureImageAsBase64: input.signatureImageAsBase64,
+          page: 'last',
+          area: BULK_SIGNATURE_AREA,
+          consentVersion: input.consentVersion,
+          saveSignature: false, // written once above, not once per document
+        },
+        origin,
+      );
+      await mailStatus(db, deps, done.news, done.memberIds);
+      results.push({ id, ok: true, documentId: done.documentId, error: null });
+    } catch (error) {
+      results.push(refusalOf(id, error));
+    }
+  }
+  return bulkResult(results);
 }

@@ -5,7 +5,14 @@ import type { Database } from '../../db/client';
 import { faultPoint } from '../fault-points';
 import { pgliteBossDb } from './pg-boss-db';
 import { FAILED_JOB_RETENTION_DAYS, queueDefinitions, queueNames } from './queues';
-import type { JobContext, JobEngine, JobHandler, QueueName, SendJobOptions } from './types';
+import type {
+  JobContext,
+  JobEngine,
+  JobHandler,
+  QueueName,
+  RegisterOptions,
+  SendJobOptions,
+} from './types';
 
 export type JobLog = Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
 
@@ -38,6 +45,8 @@ export interface JobEngineOptions {
 /** The engine with its lifecycle: what app.ts, worker.ts and tests hold. */
 export interface JobRuntime extends JobEngine {
   readonly runsWorkers: boolean;
+  /** Started and not stopped (readiness). */
+  readonly isStarted: boolean;
   start(): Promise<void>;
   /** Stops taking jobs and waits briefly for the active ones. */
   stop(): Promise<void>;
@@ -72,6 +81,8 @@ export interface JobRuntime extends JobEngine {
 interface Registration {
   handler: JobHandler<unknown>;
   concurrency: number;
+  /** Fair queues: at most this many active jobs per company, companies served in turn. */
+  maxActivePerCompany: number | null;
 }
 
 type BossJob = PgBoss.JobWithMetadata<JobEnvelope | Record<string, unknown>>;
@@ -186,7 +197,69 @@ export function createJobEngine(
       );
   }
 
+  /** Fetches of a fair queue in this process run one at a time (each counts the active jobs). */
+  const fetchTurns = new Map<QueueName, Promise<unknown>>();
+
+  /**
+   * The next job of a fair queue (issue 28 item 2): companies take turns — a company with fewer
+   * jobs running first, then the company served least recently (never, in the last hour, first),
+   * then its oldest job — and a company already running `maxActive` jobs waits, so one company's
+   * backlog never holds every worker. pg-boss's own fetch, with the company (the envelope's companyId) in the order.
+   */
+  async function fetchFair(
+    queue: QueueName,
+    maxActive: number,
+    ignoreStartAfter: boolean,
+  ): Promise<BossJob | null> {
+    const due = ignoreStartAfter ? '' : 'AND start_after < now()';
+    const statement = `
+      WITH active AS (
+        SELECT coalesce(data->>'companyId', '') AS company, count(*)::int AS n
+        FROM ${JOB_SCHEMA}.job WHERE name = $1 AND state = 'active' GROUP BY 1
+      ), served AS (
+        SELECT coalesce(data->>'companyId', '') AS company, max(started_on) AS last
+        FROM ${JOB_SCHEMA}.job
+        WHERE name = $1 AND state >= 'active' AND started_on > now() - interval '1 hour'
+        GROUP BY 1
+      ), waiting AS (
+        SELECT id, created_on, coalesce(data->>'companyId', '') AS company,
+          row_number() OVER (PARTITION BY coalesce(data->>'companyId', '')
+                             ORDER BY priority DESC, created_on, id) AS turn
+        FROM ${JOB_SCHEMA}.job
+        WHERE name = $1 AND state < 'active' ${due}
+      ), next AS (
+        SELECT j.id FROM ${JOB_SCHEMA}.job j
+        JOIN waiting w ON w.id = j.id
+        LEFT JOIN active a ON a.company = w.company
+        LEFT JOIN served s ON s.company = w.company
+        WHERE j.name = $1 AND coalesce(a.n, 0) < $2
+        ORDER BY coalesce(a.n, 0), s.last NULLS FIRST, w.turn, w.created_on, w.id
+        LIMIT 1
+        FOR UPDATE OF j SKIP LOCKED
+      )
+      UPDATE ${JOB_SCHEMA}.job j SET
+        state = 'active',
+        started_on = now(),
+        retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+      FROM next WHERE j.name = $1 AND j.id = next.id
+      RETURNING j.id, j.name, j.data, j.priority, j.state, j.retry_count AS "retryCount",
+        j.retry_limit AS "retryLimit", j.singleton_key AS "singletonKey",
+        j.created_on AS "createdOn", j.started_on AS "startedOn"`;
+    const previous = fetchTurns.get(queue) ?? Promise.resolve();
+    const turn = previous
+      .catch(() => undefined)
+      .then(() => boss.getDb().executeSql(statement, [queue, maxActive]));
+    fetchTurns.set(
+      queue,
+      turn.catch(() => undefined),
+    );
+    const { rows } = await turn;
+    return (rows[0] as BossJob | undefined) ?? null;
+  }
+
   async function fetchOne(queue: QueueName, ignoreStartAfter = false): Promise<BossJob | null> {
+    const maxActive = registrations.get(queue)?.maxActivePerCompany;
+    if (maxActive) return fetchFair(queue, maxActive, ignoreStartAfter);
     const jobs = await boss.fetch<JobEnvelope>(queue, {
       batchSize: 1,
       includeMetadata: true,
@@ -245,6 +318,9 @@ export function createJobEngine(
     get runsWorkers() {
       return options.runWorkers;
     },
+    get isStarted() {
+      return started && !stopping;
+    },
     sentSinceDrain,
 
     async start() {
@@ -288,11 +364,12 @@ export function createJobEngine(
       started = false;
     },
 
-    register<T>(queue: QueueName, handler: JobHandler<T>, opts: { concurrency?: number } = {}) {
+    register<T>(queue: QueueName, handler: JobHandler<T>, opts: RegisterOptions = {}) {
       if (registrations.has(queue)) throw new Error(`The queue ${queue} already has a handler`);
-      const registration = {
+      const registration: Registration = {
         handler: handler as JobHandler<unknown>,
         concurrency: Math.max(1, opts.concurrency ?? 1),
+        maxActivePerCompany: opts.maxActivePerCompany ?? null,
       };
       registrations.set(queue, registration);
       if (started && options.runWorkers) startWorkers(queue, registration);
@@ -363,4 +440,16 @@ export function createJobEngine(
       }
     },
   };
+}
+
+/**
+ * Creates (or upgrades) pg-boss's schema and this application's queues, then stops. Run with the
+ * schema owner's connection at start when the application connects as a runtime role that may
+ * not create anything (docs/row-level-security.md), and by the test suite's template. As a
+ * supervising worker (no handler registered), so its cron keeper creates its own queue too.
+ */
+export async function installJobSchema(database: Database, log: JobLog): Promise<void> {
+  const engine = createJobEngine(database, { runWorkers: true }, log);
+  await engine.start();
+  await engine.stop();
 }

@@ -41,6 +41,18 @@ export const queueDefinitions: Record<QueueName, QueueDefinition> = {
     retryDelaySeconds: 30,
     expireInSeconds: 2 * 60,
   },
+  [Queue.legalDocumentExpiry]: {
+    label: 'Insurance certificate expiry reminders',
+    retryLimit: 3,
+    retryDelaySeconds: 5 * 60,
+    expireInSeconds: 10 * 60,
+  },
+  [Queue.divisionOrderReminders]: {
+    label: 'Automatic division-order reminders',
+    retryLimit: 3,
+    retryDelaySeconds: 5 * 60,
+    expireInSeconds: 10 * 60,
+  },
 };
 
 export const queueNames = Object.keys(queueDefinitions) as QueueName[];

@@ -13,6 +13,10 @@ export const Queue = {
   documentExtraction: 'document-extraction',
   /** A user's waiting notification mails: one mail, or one digest (docs/notifications.md). */
   notificationMail: 'notification-mail',
+  /** Daily: insurance certificates 30 days from expiry (modules/legal-documents/expiry-reminders.ts). */
+  legalDocumentExpiry: 'legal-document-expiry-reminders',
+  /** Hourly: division orders awaiting past the operator's 'remind after N days' (issue 31). */
+  divisionOrderReminders: 'division-order-reminders',
 } as const;
 export type QueueName = (typeof Queue)[keyof typeof Queue];
 
@@ -40,6 +44,16 @@ export interface JobContext<T> {
   companyId: number | null;
 }
 
+export interface RegisterOptions {
+  /** Jobs of the queue this process runs at once. */
+  concurrency?: number;
+  /**
+   * A fair queue: companies (the job's companyId) take turns and a company runs at most this many
+   * jobs at once, so one company's backlog cannot hold every worker (document reading).
+   */
+  maxActivePerCompany?: number;
+}
+
 export type JobHandler<T = unknown> = (job: JobContext<T>) => Promise<void>;
 
 export interface JobEngine {
@@ -50,5 +64,5 @@ export interface JobEngine {
     options?: SendJobOptions,
   ): Promise<string | null>;
   /** Registers the handler of a queue; workers run only where the engine runs workers. */
-  register<T>(queue: QueueName, handler: JobHandler<T>, options?: { concurrency?: number }): void;
+  register<T>(queue: QueueName, handler: JobHandler<T>, options?: RegisterOptions): void;
 }

@@ -59,6 +59,8 @@ export function createQueuedMailer(
           headers: message.headers ?? null,
           title: line.title,
           link: line.link,
+          message: line.message ?? null,
+          details: line.details?.length ? line.details : null,
         });
         await jobs.send<NotificationMailJob>(
           Queue.notificationMail,

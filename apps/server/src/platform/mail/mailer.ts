@@ -20,7 +20,19 @@ export interface MailMessage {
    * A notification mail for one user: it waits in the user's digest window and goes out alone,
    * or as one line of a digest when several arrived together (docs/notifications.md).
    */
-  digest?: { userId: number; title: string; link: string };
+  digest?: DigestLine;
+}
+
+/**
+ * How a notification mail stands in a digest: its linked title, and the event in a sentence with
+ * its details (a rejection's reason, a payment's amount, date and check number).
+ */
+export interface DigestLine {
+  userId: number;
+  title: string;
+  link: string;
+  message?: string;
+  details?: [string, string][];
 }
 
 /** Sends e-mail. Services depend on this interface only, never on the transport. */

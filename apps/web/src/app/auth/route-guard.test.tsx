@@ -40,6 +40,19 @@ describe('route guard', () => {
     expect(auth.signIn).toHaveBeenCalledWith('/');
   });
 
+  it('says once on the landing page why the app signed the user out (issue 27 item 23)', async () => {
+    installSessionApi();
+    const reason =
+      'Your access to Red Mesa is blocked. Ask an Administrator of Red Mesa to unblock you.';
+    window.sessionStorage.setItem('flowline.signedOutReason', reason);
+    const first = renderApp('/landingpage', signedOut());
+    expect(await screen.findByRole('alert')).toHaveTextContent(reason);
+    first.unmount();
+    renderApp('/landingpage', signedOut());
+    await screen.findByRole('button', { name: 'Login' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('keeps public routes open', async () => {
     installSessionApi();
     renderApp('/register', signedOut());

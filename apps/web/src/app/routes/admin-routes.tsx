@@ -28,6 +28,13 @@ export const adminRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('../../features/api-keys/api-key-list-page'), 'ApiKeyListPage'),
       },
       {
+        path: 'inbound-email',
+        lazy: lazyPage(
+          () => import('../../features/inbound-email/inbound-email-page'),
+          'InboundEmailPage',
+        ),
+      },
+      {
         path: 'jobs',
         lazy: lazyPage(() => import('../../features/jobs/failed-jobs-page'), 'FailedJobsPage'),
       },
@@ -39,17 +46,17 @@ export const adminRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'approvalpolicies',
+        lazy: lazyPage(
+          () => import('../../features/approvals/approval-policies-page'),
+          'ApprovalPoliciesPage',
+        ),
+      },
+      {
         path: 'codingrules',
         lazy: lazyPage(
           () => import('../../features/coding-rules/coding-rules-page'),
           'CodingRulesPage',
-        ),
-      },
-      {
-        path: 'invitations',
-        lazy: lazyPage(
-          () => import('../../features/invitations/invitation-list-page'),
-          'InvitationListPage',
         ),
       },
       {
@@ -97,17 +104,10 @@ export const adminRoutes: RouteObject[] = [
         ),
       },
       {
-        path: 'connections',
+        path: 'terminology',
         lazy: lazyPage(
-          () => import('../../features/connections/connection-list-page'),
-          'ConnectionListPage',
-        ),
-      },
-      {
-        path: 'parties',
-        lazy: lazyPage(
-          () => import('../../features/connections/connection-list-page'),
-          'ConnectionListPage',
+          () => import('../../features/terminology/terminology-page'),
+          'TerminologyPage',
         ),
       },
       {
@@ -125,6 +125,35 @@ export const adminRoutes: RouteObject[] = [
         ),
       },
     ],
+  },
+  // Issue 27 item 20: every member reads the connection and invitation lists (the top bar's
+  // Connections button, the Invitations link); their actions are disabled and the server refuses
+  // non-administrators' writes.
+  {
+    path: 'admin/invitations',
+    lazy: lazyPage(
+      () => import('../../features/invitations/invitation-list-page'),
+      'InvitationListPage',
+    ),
+  },
+  {
+    path: 'admin/connections',
+    lazy: lazyPage(
+      () => import('../../features/connections/connection-list-page'),
+      'ConnectionListPage',
+    ),
+  },
+  // Issue 32: every member reads price books; members who change data import (the API decides).
+  {
+    path: 'admin/pricebooks',
+    lazy: lazyPage(() => import('../../features/price-books/price-books-page'), 'PriceBooksPage'),
+  },
+  {
+    path: 'admin/parties',
+    lazy: lazyPage(
+      () => import('../../features/connections/connection-list-page'),
+      'ConnectionListPage',
+    ),
   },
   // Every role may open an invitation or onboarding link; non-administrators are told to ask their admin.
   {

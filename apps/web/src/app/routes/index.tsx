@@ -93,6 +93,20 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../../features/inbox/inbox-page'), 'InboxPage'),
           },
           {
+            path: 'payment-runs',
+            lazy: lazyPage(
+              () => import('../../features/payment-runs/payment-runs-page'),
+              'PaymentRunsPage',
+            ),
+          },
+          {
+            path: 'payment-runs/:id',
+            lazy: lazyPage(
+              () => import('../../features/payment-runs/payment-run-page'),
+              'PaymentRunPage',
+            ),
+          },
+          {
             path: 'search',
             lazy: lazyPage(() => import('../../features/search/search-page'), 'SearchPage'),
           },

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { UNAUTHORIZED_LOGOUT_DELAY_MS, isAdministrator } from '@flowline/shared';
@@ -8,10 +9,10 @@ import { setApiCompanyId } from '../../lib/api-client';
 import { reportClientError } from '../../lib/client-error-reporter';
 import { writeStoredCompanyId } from '../../lib/selected-company-storage';
 import { SessionContext, type Session } from '../../features/session/use-session';
-import { useSnackbar } from '../../components/snackbar';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { useAuth } from '../auth/auth-context';
 import { PublicLayout } from '../pages/public-layout';
+import { rememberSignedOutReason } from './signed-out-reason';
 import { sessionStartQueryOptions } from './start-session';
 
 // Only users without a company see it: not part of everybody's first paint (issue 16 item 4).
@@ -27,11 +28,18 @@ const OnboardingPendingDialog = lazy(async () => ({
 
 export const NOT_AUTHORIZED_MESSAGE = 'You are not authorized to use this application.';
 
+/** Issue 27 item 23: a blocked user is told which company blocked them, not only 'not authorized'. */
+export function blockedMessage(companies: readonly string[]): string {
+  const names = companies.length === 1 ? companies[0] : companies.join(', ');
+  return companies.length === 1
+    ? `Your access to ${names} is blocked. Ask an Administrator of ${names} to unblock you.`
+    : `Your access to ${names} is blocked. Ask an Administrator of the company to unblock you.`;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { signOut } = useAuth();
-  const { showAlert } = useSnackbar();
 
   const { pathname } = useLocation();
   const start = useQuery(sessionStartQueryOptions(queryClient, pathname));
@@ -47,11 +55,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (result?.kind === 'cloud-redirect') {
       window.location.assign(result.url);
     } else if (result?.kind === 'unauthorized') {
-      showAlert(NOT_AUTHORIZED_MESSAGE, 'error');
+      // Said on the page below and again on the landing page the sign-out ends on.
+      rememberSignedOutReason(
+        result.blockedCompanies.length > 0
+          ? blockedMessage(result.blockedCompanies)
+          : NOT_AUTHORIZED_MESSAGE,
+      );
       const timer = window.setTimeout(() => void signOut(), UNAUTHORIZED_LOGOUT_DELAY_MS);
       return () => window.clearTimeout(timer);
     }
-  }, [result, showAlert, signOut]);
+  }, [result, signOut]);
 
   const switchCompany = useCallback(
     async (companyId: number) => {
@@ -101,10 +114,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       </PublicLayout>
     );
   }
-  if (!session) {
-    const label = result?.kind === 'unauthorized' ? 'Signing out…' : undefined;
-    return <FullPageSpinner label={label} />;
+  if (result?.kind === 'unauthorized') {
+    const blocked = result.blockedCompanies.length > 0;
+    return (
+      <PublicLayout>
+        <Typography variant="h1" sx={{ mb: 2 }}>
+          {blocked ? 'Your access is blocked' : 'No access'}
+        </Typography>
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {blocked ? blockedMessage(result.blockedCompanies) : NOT_AUTHORIZED_MESSAGE}
+        </Alert>
+        <Typography color="text.secondary">Signing out…</Typography>
+      </PublicLayout>
+    );
   }
+  if (!session) return <FullPageSpinner />;
   return (
     <SessionContext.Provider value={session}>
       {children}

@@ -23,7 +23,8 @@ export type SessionStart =
   | { kind: 'cloud-redirect'; url: string }
   /** No company yet, but companies are asking the person to join them. */
   | { kind: 'invitations-only' }
-  | { kind: 'unauthorized' };
+  /** Nothing to work in; `blockedCompanies`: the companies that blocked the user, by name. */
+  | { kind: 'unauthorized'; blockedCompanies: string[] };
 
 /** The remembered company may have been left or blocked since: then start as if none was. */
 async function sessionOf(companyId: number | null): Promise<SessionData> {
@@ -61,7 +62,9 @@ export async function startSession(
     const invitations = await queryClient
       .fetchQuery({ ...myMembershipInvitationsQueryOptions(), retry: false })
       .catch(() => []);
-    return invitations.length > 0 ? { kind: 'invitations-only' } : { kind: 'unauthorized' };
+    if (invitations.length > 0) return { kind: 'invitations-only' };
+    const blockedCompanies = (session.blockedCompanies ?? []).map((c) => c.name);
+    return { kind: 'unauthorized', blockedCompanies };
   }
   // No remembered company (first sign-in here), or one that cannot be used: ask for the chosen one.
   if (session.company?.id !== company.id) session = await getSession(company.id);

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, UserType } from '@flowline/shared';
 import { installSessionApi, renderApp } from '../../test/render-app';
+import { buildCompany } from '../../test/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -32,7 +33,7 @@ describe('welcome dialog', () => {
       user: { roles: [Role.Administrator], showWelcomeMessage: true },
     });
     const { router } = renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'TAKE ME TO LOGO' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Take me to logo' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/logo'));
     expect(api.find('POST', '/api/exchangeusers/welcomeMessageDisplayed')[0]?.body).toEqual({
       doNotShowAgain: false,
@@ -89,6 +90,22 @@ describe('welcome dialog', () => {
     await screen.findByRole('dialog', { name: 'Welcome to Flowline' });
     await waitFor(() =>
       expect(api.find('POST', '/api/exchangeusers/welcomeMessageDisplayed')).toHaveLength(1),
+    );
+  });
+
+  it("waits for a new onboarding company's 'Sent Invitation' dialog: one, then the other (issue 27 item 21)", async () => {
+    installSessionApi({
+      user: { roles: [Role.Administrator], showWelcomeMessage: true },
+      companies: [buildCompany({ onBoardingProcessPending: true })],
+    });
+    renderApp('/');
+    const sent = await screen.findByRole('dialog', { name: 'Sent Invitation' });
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.queryByRole('dialog', { name: 'Welcome to Flowline' })).not.toBeInTheDocument();
+    await userEvent.click(within(sent).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('dialog', { name: 'Welcome to Flowline' })).toBeVisible();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Sent Invitation' })).not.toBeInTheDocument(),
     );
   });
 });

@@ -12,6 +12,7 @@ import { PRODUCT_NAME, UserType } from '@flowline/shared';
 import { useSession } from '../../features/session/use-session';
 import { useWelcomeMessageDisplayed } from '../../features/session/api';
 import { SESSION_FLAG_PREFIX } from '../auth/auth-context';
+import { useOnboardingDialogOpen } from './startup-dialogs';
 
 function shownKey(userId: number, companyId: number) {
   return `${SESSION_FLAG_PREFIX}welcomeShown.${userId}.${companyId}`;
@@ -38,7 +39,8 @@ function markShown(key: string) {
  * certificate) is on admin screens a regular user could not open.
  *
  * It opens on Home only: a deep link (a document, a list) is never covered on first load; the
- * dialog waits until the user comes Home. It is remembered as displayed the moment it opens, so a
+ * dialog waits until the user comes Home, and while the 'Sent Invitation' dialog of a pending
+ * onboarding is open. It is remembered as displayed the moment it opens, so a
  * reload does not bring it back in the same session; a Global (support) user reports it at once
  * and the server then stops offering it in that company.
  */
@@ -53,8 +55,11 @@ export function WelcomeDialog() {
   const [doNotShowAgain, setDoNotShowAgain] = useState(false);
   const { mutate: report } = useWelcomeMessageDisplayed();
   const isGlobal = user.userType === UserType.Global;
+  // One dialog at a time: a pending onboarding's 'Sent Invitation' comes first (issue 27 item 21).
+  const onboardingFirst = useOnboardingDialogOpen(company.id, company.onBoardingProcessPending);
 
-  if (stage === 'waiting' && eligible && onHome && !wasShown(key)) setStage('open');
+  if (stage === 'waiting' && eligible && onHome && !onboardingFirst && !wasShown(key))
+    setStage('open');
   const open = stage === 'open';
 
   useEffect(() => {
@@ -91,7 +96,7 @@ export function WelcomeDialog() {
       <DialogActions>
         <Button onClick={() => close(false)}>Skip for now</Button>
         <Button variant="contained" onClick={() => close(true)}>
-          TAKE ME TO LOGO
+          Take me to logo
         </Button>
       </DialogActions>
     </Dialog>

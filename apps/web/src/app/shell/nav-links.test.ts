@@ -3,7 +3,7 @@ import { documentTypeSummaries } from '../../test/fixtures';
 import { adminNavLinks, userNavLinks } from './nav-links';
 
 describe('navigation links', () => {
-  it('start with Home and the Inbox and skip admin-only and (without the flag) accounting-report types', () => {
+  it('start with Home and the Inbox, list every type (1099 too) and skip accounting reports without the flag', () => {
     const labels = userNavLinks(documentTypeSummaries, { accountingReportFlag: false }).map(
       (l) => l.label,
     );
@@ -17,6 +17,8 @@ describe('navigation links', () => {
       'Pending Division Order',
       'Run Statement',
       'Owner Statement',
+      '1099',
+      'Payments',
     ]);
   });
 
@@ -29,6 +31,6 @@ describe('navigation links', () => {
     expect(adminNavLinks({ mobile: true })).toEqual([
       { label: 'Invitations', to: '/admin/invitations', icon: 'invitations' },
     ]);
-    expect(adminNavLinks({ mobile: false })).toHaveLength(13);
+    expect(adminNavLinks({ mobile: false })).toHaveLength(17);
   });
 });

@@ -16,11 +16,16 @@ export type NavIcon =
   | 'users'
   | 'apiKeys'
   | 'codingRules'
+  | 'priceBooks'
+  | 'payments'
+  | 'approvalPolicies'
   | 'connections'
   | 'invitations'
   | 'system'
   | 'jobs'
+  | 'inboundEmail'
   | 'audit'
+  | 'terminology'
   | 'flags';
 
 export interface NavLinkItem {
@@ -31,15 +36,15 @@ export interface NavLinkItem {
 
 /**
  * Home, the Inbox (every received document, with the unread count), then one link per document
- * type (spec 2 §2.1); accounting reports only with their flag.
+ * type (spec 2 §2.1); accounting reports only with their flag. Every member reaches every type the
+ * company exchanges (issue 27 item 3): an `adminOnly` type (1099) is listed here too — the flag
+ * only adds its link to the Administration section as well, where the spec puts it.
  */
 export function userNavLinks(
   documentTypes: readonly DocumentTypeSummary[],
   flags: Pick<FeatureFlags, 'accountingReportFlag'>,
 ): NavLinkItem[] {
-  const types = documentTypes.filter(
-    (t) => !t.adminOnly && (!t.isAccountingReport || flags.accountingReportFlag),
-  );
+  const types = documentTypes.filter((t) => !t.isAccountingReport || flags.accountingReportFlag);
   return [
     { label: 'Home', to: '/', icon: 'home' },
     { label: 'Inbox', to: '/inbox', icon: 'inbox' },
@@ -48,6 +53,8 @@ export function userNavLinks(
       to: `/documentlist/${t.id}`,
       icon: 'document',
     })),
+    // Payment runs made and received (issue 29 item 6), for every member.
+    { label: 'Payments', to: '/payment-runs', icon: 'payments' },
   ];
 }
 
@@ -66,8 +73,12 @@ const adminLinks: readonly NavLinkItem[] = [
   { label: 'Users', to: '/admin/users', icon: 'users' },
   { label: 'API Keys', to: '/admin/apikeys', icon: 'apiKeys' },
   { label: 'Coding Rules', to: '/admin/codingrules', icon: 'codingRules' },
+  { label: 'Price Books', to: '/admin/pricebooks', icon: 'priceBooks' },
+  { label: 'Approval Policies', to: '/admin/approvalpolicies', icon: 'approvalPolicies' },
+  { label: 'Terminology', to: '/admin/terminology', icon: 'terminology' },
   { label: 'Connections', to: '/admin/parties', icon: 'connections' },
   { label: 'Invitations', to: '/admin/invitations', icon: 'invitations' },
+  { label: 'Inbound e-mail', to: '/admin/inbound-email', icon: 'inboundEmail' },
   { label: 'Background jobs', to: '/admin/jobs', icon: 'jobs' },
   { label: 'Audit log', to: '/admin/audit', icon: 'audit' },
 ];

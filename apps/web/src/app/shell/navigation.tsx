@@ -20,9 +20,14 @@ import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
+import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import AlternateEmailOutlined from '@mui/icons-material/AlternateEmailOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
@@ -58,11 +63,16 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   users: GroupOutlined,
   apiKeys: VpnKeyOutlined,
   codingRules: RuleOutlined,
+  priceBooks: RequestQuoteOutlined,
+  payments: PaymentsOutlined,
+  approvalPolicies: TaskAltOutlined,
   connections: HubOutlined,
   invitations: MailOutlined,
   system: CampaignOutlined,
   jobs: PendingActionsOutlined,
+  inboundEmail: AlternateEmailOutlined,
   audit: HistoryOutlined,
+  terminology: TranslateOutlined,
   flags: ToggleOnOutlined,
 };
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, SELECTED_COMPANY_STORAGE_KEY, UserType } from '@flowline/shared';
 import { installSessionApi, renderApp } from '../../test/render-app';
-import { buildCompany } from '../../test/fixtures';
+import { buildCompany, buildUser } from '../../test/fixtures';
 import { apiError } from '../../test/fake-api';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -25,8 +25,12 @@ const adminLabels = [
   'Users',
   'API Keys',
   'Coding Rules',
+  'Price Books',
+  'Approval Policies',
+  'Terminology',
   'Connections',
   'Invitations',
+  'Inbound e-mail',
   'Background jobs',
   'Audit log',
 ];
@@ -57,8 +61,11 @@ describe('navigation', () => {
 
     expect(within(nav).queryByText('Administration')).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Invitations' })).not.toBeInTheDocument();
-    // 1099 is an admin-only document type: not among the user links either.
-    expect(within(nav).queryByRole('link', { name: '1099' })).not.toBeInTheDocument();
+    // Issue 27 item 3: every member reaches 1099s from the document links.
+    expect(within(nav).getByRole('link', { name: '1099' })).toHaveAttribute(
+      'href',
+      '/documentlist/90',
+    );
   });
 
   it('lists the accounting reports only when the flag is on', async () => {
@@ -197,6 +204,31 @@ describe('session start', () => {
     ).toBeInTheDocument();
     expect(auth.signOut).not.toHaveBeenCalled();
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  it('tells a user blocked in their only company that their access to it is blocked (issue 27 item 23)', async () => {
+    installSessionApi({
+      companies: [],
+      handlers: {
+        'GET /api/session': () => ({
+          companies: [],
+          user: buildUser({ roles: [], mainRole: null }),
+          company: null,
+          blockedCompanies: [{ id: 4, name: 'Permian Basin Services LLC' }],
+        }),
+      },
+    });
+    const { auth } = renderApp('/');
+    const message =
+      'Your access to Permian Basin Services LLC is blocked. Ask an Administrator of Permian Basin Services LLC to unblock you.';
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your access is blocked' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    // The landing page the sign-out ends on says it again.
+    expect(window.sessionStorage.getItem('flowline.signedOutReason')).toBe(message);
+    window.sessionStorage.removeItem('flowline.signedOutReason');
   });
 
   it('offers a person without a company the companies asking them to join, and joins on Accept', async () => {

@@ -35,7 +35,13 @@ export function SystemNotifications() {
   };
 
   return (
-    <Snackbar open={Boolean(current)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+    <Snackbar
+      open={Boolean(current)}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // Below the top bar, never over it (issue 27 item 28): its toolbar is 56 px on phones and
+      // 64 px from sm up, plus the search's dense 48 px row below md (TopBarSpacer).
+      sx={{ top: { xs: 56 + 48 + 8, sm: 64 + 48 + 8, md: 64 + 8 } }}
+    >
       <Alert severity="info" variant="filled" onClose={dismiss} sx={{ maxWidth: 560 }}>
         {current && <AlertTitle>{current.title}</AlertTitle>}
         {current?.message}

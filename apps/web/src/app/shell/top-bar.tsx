@@ -128,7 +128,14 @@ export function TopBar({
             component="span"
             data-testid="selected-company-name"
             noWrap
-            sx={{ maxWidth: { md: 200, lg: 280 }, minWidth: 0, flexShrink: 1, fontWeight: 600 }}
+            // Where the logo shows (lg), the search gives way first so the name stays whole
+            // (issue 27 item 29); only a name longer than 280 px is cut (its title says it all).
+            sx={{
+              maxWidth: { md: 200, lg: 280 },
+              minWidth: 0,
+              flexShrink: { md: 1, lg: 0 },
+              fontWeight: 600,
+            }}
             title={company.name}
           >
             {company.name}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +14,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   busy,
+  children,
   onConfirm,
   onClose,
 }: {
@@ -23,6 +25,8 @@ export function ConfirmDialog({
   /** The dismiss button's label, where 'Cancel' would be ambiguous ('Cancel sending…?'). */
   cancelLabel?: string;
   busy?: boolean;
+  /** Extra content under the message (e.g. an optional reason field). */
+  children?: ReactNode;
   onConfirm(): void;
   onClose(): void;
 }) {
@@ -31,6 +35,7 @@ export function ConfirmDialog({
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText>{message}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

@@ -1,17 +1,18 @@
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import {
   DataGrid,
   type GridColDef,
   type GridColumnVisibilityModel,
+  type GridRenderCellParams,
   type GridRowClassNameParams,
   type GridRowSelectionModel,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { ALL_ROWS, DEFAULT_PAGE_SIZES, pageSizeOptions } from './page-sizes';
 import type { ServerTable } from './use-server-table';
-import { columnsToCollapse, useElementWidth } from './fit-columns';
+import { cardField, columnsToCollapse, fitHeader, useElementWidth } from './fit-columns';
 
 export interface DataTableProps<R extends GridValidRowModel> {
   /** The grid's accessible name. */
@@ -65,11 +66,16 @@ export function DataTable<R extends GridValidRowModel>({
   // The grid's 2 px border is not room for columns.
   const width = useElementWidth(box) - 2;
   const [userColumns, setUserColumns] = useState<GridColumnVisibilityModel>(hiddenColumns ?? {});
+  // Issue 27 item 4: every column is at least as wide as its header's longest word.
+  const fitted = columns.map(fitHeader);
   // Issue 11: a list fits its page — columns that matter least collapse instead of scrolling away.
-  const collapsed = columnsToCollapse(columns, userColumns, width, {
+  const collapsed = columnsToCollapse(fitted, userColumns, width, {
     checkbox: !!isRowSelectable,
     ...(collapseOrder ? { collapseOrder } : {}),
   });
+  // Issue 27 item 2: what collapsed still shows, under the first column, as a two-line card. The
+  // fields go as one string so the compiler's memo keeps the columns while nothing changes.
+  const shownColumns = withCard(fitted, userColumns, collapsed.join(','));
   const columnVisibilityModel = {
     ...userColumns,
     ...Object.fromEntries(collapsed.map((field) => [field, false])),
@@ -87,7 +93,7 @@ export function DataTable<R extends GridValidRowModel>({
       aria-label={label}
       rows={rows ?? []}
       rowCount={rowCount ?? 0}
-      columns={columns}
+      columns={shownColumns}
       columnVisibilityModel={columnVisibilityModel}
       onColumnVisibilityModelChange={setUserColumns}
       // Cells may wrap (status badges, long names) rather than be cut off; rows keep their height.
@@ -145,6 +151,16 @@ export function DataTable<R extends GridValidRowModel>({
           backgroundColor: 'background.paper',
           '& .MuiDataGrid-row': { minHeight: '52px !important' },
           '& .MuiDataGrid-cell': { display: 'flex', alignItems: 'center', py: 0.5 },
+          // Headers wrap onto two lines rather than cut a word ('Connectio…'), issue 27 item 4.
+          '& .MuiDataGrid-columnHeaderTitle': {
+            whiteSpace: 'normal',
+            lineHeight: 1.25,
+            overflowWrap: 'normal',
+            textOverflow: 'clip',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+          },
         },
         onRowClick ? { '& .MuiDataGrid-row': { cursor: 'pointer' } } : {},
         ...(Array.isArray(sx) ? sx : [sx]),
@@ -156,4 +172,89 @@ export function DataTable<R extends GridValidRowModel>({
       {showsAll ? <Box sx={{ height: '70vh', minHeight: 400 }}>{grid}</Box> : grid}
     </Box>
   );
+}
+
+// Pixel strings: in `sx` a bare 1 would mean 100 %.
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/**
+ * The columns with, when some collapsed, the card column (fit-columns `cardField`) stretched to
+ * the free width and showing the collapsed columns' values: the first after its own content, the
+ * others on a second line, each after its header. Columns drawn only by `renderCell` (chips,
+ * icons, actions) have no text to repeat and are left out.
+ */
+function withCard<R extends GridValidRowModel>(
+  columns: GridColDef<R>[],
+  hidden: GridColumnVisibilityModel,
+  collapsedFields: string,
+): GridColDef<R>[] {
+  if (!collapsedFields) return columns;
+  const collapsed = collapsedFields.split(',');
+  const card = cardField(columns.filter((c) => hidden[c.field] !== false));
+  const extra = columns.filter(
+    (c) => collapsed.includes(c.field) && (!c.renderCell || c.valueGetter),
+  );
+  if (!card || extra.length === 0) return columns;
+  return columns.map((column) => {
+    if (column.field !== card) return column;
+    const own = (params: GridRenderCellParams<R>) =>
+      column.renderCell ? column.renderCell(params) : params.formattedValue;
+    return {
+      ...column,
+      width: undefined,
+      flex: 1,
+      minWidth: column.width ?? column.minWidth ?? 100,
+      renderCell: (params: GridRenderCellParams<R>) => {
+        const values = extra
+          .map((c) => ({ c, value: params.api.getRowFormattedValue(params.row, c) as unknown }))
+          .filter(({ value }) => value !== null && value !== undefined && value !== '');
+        const [head, ...rest] = values;
+        return (
+          <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0, py: 0.5 }}>
+            <Box sx={{ overflowWrap: 'anywhere' }}>
+              {own(params)}
+              {head && (
+                <>
+                  {' · '}
+                  <Box component="span" sx={visuallyHidden}>
+                    {head.c.headerName ?? head.c.field}:{' '}
+                  </Box>
+                  {String(head.value)}
+                </>
+              )}
+            </Box>
+            {rest.length > 0 && (
+              <Box
+                data-testid="card-details"
+                sx={{ typography: 'body2', whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+              >
+                {rest.map(({ c, value }, i) => (
+                  <Fragment key={c.field}>
+                    {i > 0 && ' · '}
+                    {/* One unit per value: a line breaks between values, inside one only when it must. */}
+                    <Box component="span" sx={{ display: 'inline-block', maxWidth: '100%' }}>
+                      <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                        {c.headerName ?? c.field}
+                      </Box>{' '}
+                      {String(value)}
+                    </Box>
+                  </Fragment>
+                ))}
+              </Box>
+            )}
+          </Box>
+        );
+      },
+    };
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GridColDef } from '@mui/x-data-grid';
-import { columnsToCollapse } from './fit-columns';
+import { columnsToCollapse, fitHeader, headerWidth } from './fit-columns';
 
 const columns: GridColDef[] = [
   { field: 'icon', width: 48 },
@@ -28,5 +28,18 @@ describe('columnsToCollapse', () => {
       'thru',
     ]);
     expect(columnsToCollapse(columns, { thru: false }, 510, { checkbox: true })).toEqual(['from']);
+  });
+});
+
+describe('headers (issue 27 item 4)', () => {
+  it('widen a column to its header’s longest word, which then wraps rather than cuts', () => {
+    expect(headerWidth('Effective From')).toBe(headerWidth('Effective'));
+    expect(headerWidth('Connections')).toBeGreaterThan(headerWidth('Name'));
+    const narrow = fitHeader({ field: 'c', headerName: 'Connections', minWidth: 80 });
+    expect(narrow.minWidth).toBe(headerWidth('Connections'));
+    const fixed = fitHeader({ field: 'c', headerName: 'Connections', width: 60 });
+    expect(fixed.width).toBe(headerWidth('Connections'));
+    const wide: GridColDef = { field: 'n', headerName: 'Name', minWidth: 200 };
+    expect(fitHeader(wide)).toBe(wide);
   });
 });

@@ -16,6 +16,8 @@ const existing: ApiKey = {
   lastUsedAt: null,
   revokedAt: null,
   createdBy: 'Ada Admin',
+  failedAttempts: 0,
+  lastFailedAt: null,
 };
 
 describe('API Keys', () => {
@@ -79,5 +81,25 @@ describe('API Keys', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(api.find('DELETE', '/api/apikeys/1')).toHaveLength(1));
     expect(await within(table).findByText('Revoked')).toBeInTheDocument();
+  });
+});
+
+describe('failed attempts (issue 28 item 6)', () => {
+  it("shows each key's last use and the failed attempts with its prefix", async () => {
+    const guessed: ApiKey = {
+      ...existing,
+      lastUsedAt: '2026-11-20T09:00:00.000Z',
+      failedAttempts: 12,
+      lastFailedAt: '2026-11-21T08:30:00.000Z',
+    };
+    installSessionApi({ user: admin, handlers: { 'GET /api/apikeys': () => [guessed] } });
+    renderApp('/admin/apikeys');
+    const table = await screen.findByRole('table', { name: 'API Keys' });
+    expect(
+      within(table).getByRole('columnheader', { name: 'Failed attempts' }),
+    ).toBeInTheDocument();
+    const row = within(table).getByText('Old ERP').closest('tr') as HTMLElement;
+    expect(within(row).getByText(/^12, last /)).toBeInTheDocument();
+    expect(within(row).queryByText('Never')).not.toBeInTheDocument();
   });
 });

@@ -61,6 +61,9 @@ export function ApiKeyListPage() {
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Key</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>Created</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Last used</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  Failed attempts
+                </TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -79,6 +82,11 @@ export function ApiKeyListPage() {
                   </TableCell>
                   <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
+                  </TableCell>
+                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                    {key.failedAttempts === 0
+                      ? 'None'
+                      : `${key.failedAttempts}${key.lastFailedAt ? `, last ${formatDateTime(key.lastFailedAt)}` : ''}`}
                   </TableCell>
                   <TableCell>
                     {key.revokedAt ? (

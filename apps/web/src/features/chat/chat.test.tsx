@@ -212,6 +212,29 @@ describe('chat panel', { timeout: 60_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Red Mesa' })).toBeInTheDocument();
   });
 
+  it('new message: says why when the recipient cannot receive messages (409)', async () => {
+    installChat({
+      'POST /api/chat/messages': () =>
+        json(
+          {
+            error: {
+              message: chatMessages.recipientMessagingOff,
+              code: 'chat_recipient_messaging_off',
+            },
+          },
+          409,
+        ),
+    });
+    const panel = await openPanel();
+    await userEvent.click(within(panel).getByRole('button', { name: 'New message' }));
+    const box = await screen.findByRole('dialog', { name: 'New message' });
+    await userEvent.type(within(box).getByRole('textbox', { name: 'Message' }), 'Hello');
+    await userEvent.click(within(box).getByRole('combobox', { name: 'Recipients' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Red Mesa' }));
+    await userEvent.click(within(box).getByRole('button', { name: 'Send' }));
+    expect(await within(box).findByText(chatMessages.recipientMessagingOff)).toBeInTheDocument();
+  });
+
   it('manage mode deletes the checked threads after a confirmation', async () => {
     const api = installChat({ 'DELETE /api/chat/threads/chat-1-3': noContent });
     const panel = await openPanel();

@@ -54,8 +54,9 @@ export function NewMessageDialog({
           onSent(items.length === 1 ? (items[0]?.channelUrl ?? null) : null);
         },
         onError: (failure) =>
-          // A 400 names what is wrong; anything else is the spec's generic failure.
-          isApiError(failure, 400)
+          // A 400, a recipient without messaging (409) or too many posts (429) name what is
+          // wrong; anything else is the spec's generic failure.
+          isApiError(failure, 400) || isApiError(failure, 409) || isApiError(failure, 429)
             ? setError(failure.message)
             : snackbar.showError(chatMessages.sendFailed),
       },

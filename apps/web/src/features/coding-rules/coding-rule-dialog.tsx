@@ -37,6 +37,8 @@ interface FormState {
   requiredKinds: number[];
   limit: string;
   autoApprove: boolean;
+  /** '' : every step of an approval chain. */
+  replacesApprovalSteps: string;
   poPattern: string;
   poValues: string;
 }
@@ -49,6 +51,10 @@ const fromRule = (rule: CodingRule | null): FormState => ({
   requiredKinds: rule?.requiredKinds ?? [],
   limit: rule?.limit === null || rule?.limit === undefined ? '' : rule.limit.toFixed(2),
   autoApprove: rule?.autoApprove ?? false,
+  replacesApprovalSteps:
+    rule?.replacesApprovalSteps === null || rule?.replacesApprovalSteps === undefined
+      ? ''
+      : String(rule.replacesApprovalSteps),
   poPattern: rule?.poPattern ?? '',
   poValues: (rule?.poValues ?? []).join(' '),
 });
@@ -62,6 +68,10 @@ function toInput(f: FormState): CodingRuleInput {
     requiredKinds: f.kind === 'requiredCoding' ? f.requiredKinds : [],
     limit: f.kind === 'amountLimit' ? f.limit : null,
     autoApprove: f.kind === 'amountLimit' && f.autoApprove,
+    replacesApprovalSteps:
+      f.kind === 'amountLimit' && f.autoApprove && f.replacesApprovalSteps !== ''
+        ? Number(f.replacesApprovalSteps)
+        : null,
     poPattern: f.kind === 'poMatch' ? f.poPattern : null,
     poValues: f.kind === 'poMatch' ? f.poValues.split(/[\s,]+/).filter(Boolean) : [],
   };
@@ -213,6 +223,26 @@ function RuleForm({ rule, onClose }: { rule: CodingRule | null; onClose(): void 
                 }
                 label="Approve automatically when the invoice passes every rule under this limit"
               />
+              {form.autoApprove && (
+                <TextField
+                  select
+                  label="Counts as approval steps"
+                  value={form.replacesApprovalSteps}
+                  onChange={(e) => set('replacesApprovalSteps', e.target.value)}
+                  error={Boolean(errors.replacesApprovalSteps)}
+                  helperText={
+                    errors.replacesApprovalSteps ??
+                    'With an approval policy, the steps this rule approves in place of people; later steps still need their approvers'
+                  }
+                >
+                  <MenuItem value="">Every step</MenuItem>
+                  {[1, 2, 3, 4, 5].map((n) => (
+                    <MenuItem key={n} value={String(n)}>
+                      {n === 1 ? 'The first step' : `The first ${n} steps`}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
             </>
           )}
           {form.kind === 'poMatch' && (

@@ -18,6 +18,7 @@ const limitRule: CodingRule = {
   requiredKinds: [],
   limit: 5000,
   autoApprove: true,
+  replacesApprovalSteps: null,
   poPattern: null,
   poValues: [],
 };
@@ -60,7 +61,11 @@ describe('Coding Rules', () => {
       },
     });
     renderApp('/admin/codingrules');
-    const table = await screen.findByRole('table', { name: 'Coding rules' });
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Coding rules' },
+      { timeout: 10_000 }, // the first screen of the file loads its lazy modules
+    );
     expect(
       within(table).getByText('Total at most $5,000.00; approves automatically'),
     ).toBeVisible();

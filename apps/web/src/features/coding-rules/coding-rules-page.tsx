@@ -24,8 +24,7 @@ import { useSnackbar } from '../../components/snackbar';
 import { errorMessage } from '../../lib/api-error';
 import { useCodingRules, useDeleteCodingRule } from './api';
 import { CodingRuleDialog } from './coding-rule-dialog';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatMoneyForUser } from '../../lib/money';
 
 function describe(rule: CodingRule): string {
   switch (rule.kind) {
@@ -34,7 +33,7 @@ function describe(rule: CodingRule): string {
         .map((k) => accountKindNames[k as AccountKindId])
         .join(' or ')}`;
     case 'amountLimit':
-      return `Total at most ${usd.format(rule.limit ?? 0)}${
+      return `Total at most ${formatMoneyForUser(rule.limit ?? 0)}${
         rule.autoApprove ? '; approves automatically' : ''
       }`;
     case 'poMatch':

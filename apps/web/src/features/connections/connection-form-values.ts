@@ -33,6 +33,9 @@ export const emptyConnectionValues = {
   isActive: true,
   taxTypeId: '',
   taxIdentifier: '',
+  dunsNumber: '',
+  buyerAssignedId: '',
+  sellerAssignedId: '',
   companyOrgUnitIds: [] as number[],
 };
 export type ConnectionFormState = typeof emptyConnectionValues;

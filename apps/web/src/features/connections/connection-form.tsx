@@ -267,6 +267,32 @@ export function ConnectionForm(props: ConnectionFormProps) {
           </Grid>
         )}
       </Section>
+      <Section title="PIDX identifiers">
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <ConnectionTextField
+            control={control}
+            name="dunsNumber"
+            label="DUNS Number"
+            maxLength={13}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <ConnectionTextField
+            control={control}
+            name="buyerAssignedId"
+            label="Identifier Assigned by Buyer"
+            maxLength={50}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <ConnectionTextField
+            control={control}
+            name="sellerAssignedId"
+            label="Identifier Assigned by Seller"
+            maxLength={50}
+          />
+        </Grid>
+      </Section>
       <Section title="Banking">
         <Grid size={half}>
           <ConnectionTextField

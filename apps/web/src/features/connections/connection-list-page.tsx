@@ -28,6 +28,7 @@ import { useTerm } from '../terminology/api';
 import { useConnectionPage } from './api';
 import { useFeatureFlags } from '../feature-flags/api';
 import { useSession } from '../session/use-session';
+import { AdminOnlyTooltip, ReadOnlyNotice } from '../../components/read-only/read-only-notice';
 import { ConnectSelectionDialog } from './connect-selection-dialog';
 import { ConnectionStatusCell } from './connection-status-cell';
 import { NetworkMatchDialog } from './network-match-dialog';
@@ -170,17 +171,30 @@ export function ConnectionListPage() {
                 Connect ({selected.length})
               </Button>
             )}
-            {isAdministrator && (
-              <Button variant="outlined" onClick={() => setMatchesOpen(true)}>
+            <AdminOnlyTooltip disabled={!isAdministrator}>
+              <Button
+                variant="outlined"
+                disabled={!isAdministrator}
+                onClick={() => setMatchesOpen(true)}
+              >
                 Find matches
               </Button>
+            </AdminOnlyTooltip>
+            {isAdministrator ? (
+              <Button component={RouterLink} to={connectionPath('create')} variant="contained">
+                New {connectionTerm}
+              </Button>
+            ) : (
+              <AdminOnlyTooltip disabled>
+                <Button variant="contained" disabled>
+                  New {connectionTerm}
+                </Button>
+              </AdminOnlyTooltip>
             )}
-            <Button component={RouterLink} to={connectionPath('create')} variant="contained">
-              New {connectionTerm}
-            </Button>
           </Stack>
         }
       />
+      {!isAdministrator && <ReadOnlyNotice what={pluralizeTerm(connectionTerm).toLowerCase()} />}
       {matchesOpen && <NetworkMatchDialog open onClose={() => setMatchesOpen(false)} />}
       {connectingSelection && (
         <ConnectSelectionDialog
@@ -238,7 +252,8 @@ export function ConnectionListPage() {
         rowCount={page.data?.totalRecords}
         loading={page.isFetching}
         table={table}
-        onRowClick={(row) => void navigate(connectionPath(row.id))}
+        // The edit form is for Administrators; members read the list only (issue 27 item 20).
+        onRowClick={isAdministrator ? (row) => void navigate(connectionPath(row.id)) : undefined}
         // Spec 2 §2.12: Type and Number are hidden; Company shows only with network-match enhancement.
         hiddenColumns={{
           partyTypeName: false,
@@ -255,7 +270,7 @@ export function ConnectionListPage() {
           'phone',
           'icon',
         ]}
-        {...(possibleOnly
+        {...(possibleOnly && isAdministrator
           ? {
               isRowSelectable: (row: ConnectionListRow) => isSelectableConnection(row.partyStatus),
               rowSelectionModel: selection,

@@ -4,12 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
   connectionStatusLabels,
   type Connection,
   type ConnectionListRow,
   type ConnectionStatus,
 } from '@flowline/shared';
+import { AdminOnlyTooltip } from '../../components/read-only/read-only-notice';
 import { useSnackbar } from '../../components/snackbar';
 import { useFeatureFlags } from '../feature-flags/api';
 import { useSession } from '../session/use-session';
@@ -39,7 +41,12 @@ const statusActions: Partial<Record<ConnectionStatus, { action: Action; label: s
   inviteSent: { action: 'resend', label: 'Resend Invite' },
   inviteExpired: { action: 'resend', label: 'Resend Invite' },
   connectionRequestExpired: { action: 'resendRequest', label: 'Resend connection request' },
+  // Issue 27 items 17, 18: a rejection can be answered by asking again; a company that left
+  // from its side is still on the network and can be asked to reconnect.
+  inviteRejected: { action: 'resend', label: 'Resend Invite' },
+  connectionRequestRejected: { action: 'resendRequest', label: 'Resend connection request' },
   disconnected: { action: 'reconnect', label: 'Reconnect' },
+  disconnectedByOther: { action: 'reconnect', label: 'Reconnect' },
 };
 
 const colors: Record<ConnectionStatus, 'success' | 'info' | 'warning' | 'default' | 'error'> = {
@@ -49,7 +56,10 @@ const colors: Record<ConnectionStatus, 'success' | 'info' | 'warning' | 'default
   inviteSent: 'info',
   inviteExpired: 'warning',
   connectionRequestExpired: 'warning',
+  inviteRejected: 'error',
+  connectionRequestRejected: 'error',
   disconnected: 'error',
+  disconnectedByOther: 'warning',
   notOnNetwork: 'default',
 };
 
@@ -60,7 +70,12 @@ export { requestSentMessage } from './network-actions-api';
 const connecting: readonly Action[] = ['connect', 'resendRequest', 'reconnect'];
 
 type Row = Pick<ConnectionListRow, 'id' | 'name' | 'partyStatus'> &
-  Partial<Pick<ConnectionListRow, 'suggestedCompanyName' | 'connectedCompanyName'>> &
+  Partial<
+    Pick<
+      ConnectionListRow,
+      'suggestedCompanyName' | 'connectedCompanyName' | 'inviteRejectionReason'
+    >
+  > &
   Partial<Pick<Connection, 'inviteEmailAddress' | 'emails'>>;
 
 /** The address an invitation goes to by default: the one invited before, else the first e-mail. */
@@ -69,10 +84,14 @@ export function invitedEmail(c: Partial<Pick<Connection, 'inviteEmailAddress' | 
   return c.inviteEmailAddress?.trim() || first || '';
 }
 
-/** Status badge and, for Administrators, the status's action with its dialog. */
+/**
+ * Status badge, the rejecting company's reason when it gave one, and the status's action with its
+ * dialog — disabled, with the reason why, for members who are not Administrators (issue 27 item 20).
+ */
 export function ConnectionStatusCell({ row }: { row: Row }) {
   const { isAdministrator } = useSession();
   const entry = statusActions[row.partyStatus];
+  const reason = row.inviteRejectionReason?.trim();
   return (
     // Badge and action wrap inside a narrow cell instead of being cut off (issue 11).
     <Stack
@@ -90,7 +109,25 @@ export function ConnectionStatusCell({ row }: { row: Row }) {
           '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
         }}
       />
-      {isAdministrator && entry && <ActionButton row={row} {...entry} />}
+      {entry &&
+        (isAdministrator ? (
+          <ActionButton row={row} {...entry} />
+        ) : (
+          <AdminOnlyTooltip disabled>
+            <Button size="small" disabled sx={{ whiteSpace: 'normal', lineHeight: 1.3 }}>
+              {entry.label}
+            </Button>
+          </AdminOnlyTooltip>
+        ))}
+      {reason && (
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ flexBasis: '100%', whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+        >
+          Reason: {reason}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -112,11 +112,38 @@ describe('status cell actions', () => {
     );
   });
 
-  it('shows no actions to non-administrators (the admin screens are closed to them)', async () => {
-    setup({ partyStatus: 'notOnNetwork' }, { user: clerk });
-    await screen.findByRole('heading', { name: 'You need to be an administrator' });
-    expect(screen.queryByRole('button', { name: 'Invite' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Find matches' })).toBeNull();
+  it('shows non-administrators the list read-only: actions disabled, with the reason (issue 27 item 20)', async () => {
+    const { api, view } = setup({ partyStatus: 'notOnNetwork' }, { user: clerk });
+    expect(await screen.findByRole('heading', { name: 'Connections' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'You need to be an administrator' })).toBeNull();
+    expect(await screen.findByText('Hawthorne')).toBeVisible();
+    expect(screen.getByText(/Only Administrators can change them/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Invite' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Find matches' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'New Connection' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Invite' })).toHaveAccessibleDescription(
+      /Only Administrators can change them/,
+    );
+    // Rows do not open the (administrators') edit form.
+    await userEvent.click(screen.getByText('Hawthorne'));
+    expect(view.router.state.location.pathname).toBe('/admin/parties');
+    expect(api.find('PUT', '/api/party/9/invite')).toHaveLength(0);
+  });
+
+  it.each([
+    ['inviteRejected', 'Invite rejected', 'Resend Invite'],
+    ['connectionRequestRejected', 'Connection request rejected', 'Resend connection request'],
+    ['disconnectedByOther', 'Disconnected by the other connection', 'Reconnect'],
+  ] as const)('%s reads "%s" with %s (issue 27 items 17, 18)', async (status, label, action) => {
+    setup({
+      partyStatus: status,
+      inviteRejectionReason: status === 'inviteRejected' ? 'Wrong division' : null,
+    });
+    expect(await screen.findByText(label)).toBeVisible();
+    expect(screen.getByRole('button', { name: action })).toBeEnabled();
+    if (status === 'inviteRejected')
+      expect(screen.getByText('Reason: Wrong division')).toBeVisible();
+    else expect(screen.queryByText(/^Reason:/)).toBeNull();
   });
 });
 

@@ -123,7 +123,7 @@ describe('Feature flags (Global users)', () => {
     expect(within(bravo).getByText('Own setting')).toBeInTheDocument();
     await userEvent.click(
       within(bravo).getByRole('button', {
-        name: 'Reset Accounting reports to default for Bravo Gas',
+        name: 'Reset to default: Accounting reports for Bravo Gas',
       }),
     );
     await waitFor(() => expect(messages(snackbarStore)).toContain(featureFlagMessages.reset));

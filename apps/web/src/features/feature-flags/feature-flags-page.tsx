@@ -176,7 +176,8 @@ function FlagSwitch({ company, state }: { company: CompanyFeatureFlags; state: F
         <Button
           size="small"
           disabled={save.isPending}
-          aria-label={`Reset ${label} to default for ${company.companyName}`}
+          // Starts with the visible text (label-content-name-mismatch, issue 27 item 30).
+          aria-label={`Reset to default: ${label} for ${company.companyName}`}
           onClick={() => change(null)}
         >
           Reset to default

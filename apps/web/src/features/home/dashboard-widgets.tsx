@@ -85,10 +85,19 @@ export function DocumentRowsTable({
   }
   const columns = resultSet.columns.slice(0, columnCount);
   return (
-    <Table size="small">
+    // Fixed layout: the table takes the card's width and long values wrap inside their cells, so
+    // it never spills out of its card on a phone (issue 27 item 28).
+    <Table
+      size="small"
+      sx={{
+        tableLayout: 'fixed',
+        width: '100%',
+        '& .MuiTableCell-root': { overflowWrap: 'anywhere', px: 1 },
+      }}
+    >
       <TableHead>
         <TableRow>
-          <TableCell>Doc #</TableCell>
+          <TableCell sx={{ width: '4.5rem' }}>Doc #</TableCell>
           {columns.map((c) => (
             <TableCell key={c.key}>{c.name}</TableCell>
           ))}

@@ -47,6 +47,39 @@ afterEach(() => {
 // DataGrid screens in jsdom are slow on a busy 2-core machine.
 vi.setConfig({ testTimeout: 60_000 });
 describe('inbox', () => {
+  it('exports every row of the inbox with the search applied, showing progress', async () => {
+    const createObjectURL = vi.fn(() => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const api = installSessionApi({
+      handlers: {
+        'GET /api/documentroute/inbox': () => inbox,
+        'GET /api/exports/documents': () =>
+          new Response('Doc #,Type\r\n31,AR Invoice\r\n', {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': 'attachment; filename="Inbox 2026-11-28.csv"',
+            },
+          }),
+      },
+    });
+    renderApp('/inbox');
+    await screen.findByRole('grid', { name: 'Inbox' });
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Export to CSV' }));
+    expect(await screen.findByText('Export downloaded')).toBeInTheDocument();
+    const [request] = api.find('GET', '/api/exports/documents');
+    expect(Object.fromEntries(new URLSearchParams(request!.search))).toEqual({
+      list: 'inbox',
+      orderBy: 'id',
+      orderByDirection: 'desc',
+      format: 'csv',
+    });
+    expect(request!.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
   it('lists Doc # and the server columns, unread rows marked, and opens a row', async () => {
     const api = installSessionApi({ handlers: { 'GET /api/documentroute/inbox': () => inbox } });
     const { router } = renderApp('/inbox');

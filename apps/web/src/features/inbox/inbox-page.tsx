@@ -3,9 +3,11 @@ import { useNavigate } from 'react-router';
 import { genericDocumentColumns, type Inbox, type InboxItem } from '@flowline/shared';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { DataTable, SearchField, useServerTable } from '../../components/data-table';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import {
   documentPath,
+  documentCollapseOrder,
   documentRowClassName,
   documentTableSx,
   useDocumentColumns,
@@ -46,7 +48,20 @@ export function InboxPage() {
 
   return (
     <>
-      <PageHeader title="Inbox" />
+      <PageHeader
+        title="Inbox"
+        actions={
+          <ExportMenu
+            path="/exports/documents"
+            query={{
+              list: 'inbox',
+              orderBy: 'id',
+              orderByDirection: 'desc',
+              query: query || undefined,
+            }}
+          />
+        }
+      />
       <SearchField value={table.search} onChange={table.setSearch} />
       <DataTable<InboxItem>
         label="Inbox"
@@ -58,6 +73,7 @@ export function InboxPage() {
         table={{ ...table, sortModel: NO_SORT }}
         onRowClick={(row) => void navigate(documentPath(row.id))}
         getRowClassName={documentRowClassName}
+        collapseOrder={documentCollapseOrder}
         noRowsLabel={
           table.search.trim() ? 'No documents match your search.' : 'Your inbox is empty.'
         }

@@ -69,9 +69,13 @@ function useInvalidatingMutation<T, R>(fn: (input: T) => Promise<R>, silent = fa
   });
 }
 
+/** Reject with the optional reason the sender is shown (issue 27 item 17). */
 export const useRejectInvitation = () =>
-  useInvalidatingMutation((id: number) =>
-    apiRequest(`/invitation/reject/${id}`, { method: 'POST' }),
+  useInvalidatingMutation(({ id, reason }: { id: number; reason?: string }) =>
+    apiRequest(`/invitation/reject/${id}`, {
+      method: 'POST',
+      body: reason?.trim() ? { reason: reason.trim() } : {},
+    }),
   );
 export const useDeleteInvitation = () =>
   useInvalidatingMutation((id: number) =>

@@ -6,11 +6,11 @@ import Typography from '@mui/material/Typography';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { invitationMessages, type Invitation } from '@flowline/shared';
+import { AdminOnlyTooltip } from '../../components/read-only/read-only-notice';
 import { HighlightedText } from './highlighted-text';
 
 export interface InvitationActions {
   canAct: boolean;
-  showCompany: boolean;
   /** Phone layout: one column with the details stacked, actions beside it (spec 2 §2.1 mobile). */
   compact: boolean;
   /** The search text, highlighted in the name (spec 2 §2.7). */
@@ -23,8 +23,12 @@ export interface InvitationActions {
   onDelete(row: Invitation): void;
 }
 
-export const connectionName = (row: Invitation) =>
-  row.senderPartyNameOfReceiverCompany ?? row.companyName;
+/**
+ * The connection the invitation is from, in the receiver's own words: its record for the inviting
+ * company when it has one, else the inviting company's name. Never the sender's name for the
+ * receiver (`senderPartyNameOfReceiverCompany`), which is the receiver itself (issue 27 item 16).
+ */
+export const connectionName = (row: Invitation) => row.receiverPartyName ?? row.companyName;
 
 /** Long values (addresses, e-mails) wrap inside their cell instead of widening the table. */
 const wrapping = { whiteSpace: 'normal', overflowWrap: 'anywhere', lineHeight: 1.35 } as const;
@@ -55,22 +59,28 @@ function RowActions({ row, a }: { row: Invitation; a: InvitationActions }) {
       }}
     >
       {row.expired ? (
-        <Button size="small" color="error" disabled={!a.canAct} onClick={() => a.onDelete(row)}>
-          Delete
-        </Button>
+        <AdminOnlyTooltip disabled={!a.canAct}>
+          <Button size="small" color="error" disabled={!a.canAct} onClick={() => a.onDelete(row)}>
+            Delete
+          </Button>
+        </AdminOnlyTooltip>
       ) : (
         <>
-          <Button
-            size="small"
-            variant="contained"
-            disabled={!a.canAct}
-            onClick={() => a.onAccept(row)}
-          >
-            Accept
-          </Button>
-          <Button size="small" disabled={!a.canAct} onClick={() => a.onReject(row)}>
-            Reject
-          </Button>
+          <AdminOnlyTooltip disabled={!a.canAct}>
+            <Button
+              size="small"
+              variant="contained"
+              disabled={!a.canAct}
+              onClick={() => a.onAccept(row)}
+            >
+              Accept
+            </Button>
+          </AdminOnlyTooltip>
+          <AdminOnlyTooltip disabled={!a.canAct}>
+            <Button size="small" disabled={!a.canAct} onClick={() => a.onReject(row)}>
+              Reject
+            </Button>
+          </AdminOnlyTooltip>
         </>
       )}
     </Box>
@@ -123,9 +133,9 @@ function compactColumns(a: InvitationActions): GridColDef<Invitation>[] {
             <HighlightedText text={connectionName(row)} search={a.search} />
           </Typography>
           {row.expired && <ExpiredMarker row={row} />}
-          {(a.showCompany || row.companyName !== connectionName(row)) && (
+          {row.companyName !== connectionName(row) && (
             <Typography variant="caption" component="div" sx={wrapping}>
-              {row.companyName}
+              From {row.companyName}
             </Typography>
           )}
           {row.senderEmail && (
@@ -181,17 +191,14 @@ export function invitationColumns(a: InvitationActions): GridColDef<Invitation>[
         </Box>
       ),
     },
-    ...(a.showCompany
-      ? [
-          {
-            field: 'companyName',
-            headerName: 'Company',
-            flex: 1,
-            minWidth: 96,
-            renderCell: ({ row }) => wrapCell(row.companyName),
-          } satisfies GridColDef<Invitation>,
-        ]
-      : []),
+    // Shown whatever the feature flags: the inviting company (issue 27 item 16).
+    {
+      field: 'companyName',
+      headerName: 'Company',
+      flex: 1,
+      minWidth: 96,
+      renderCell: ({ row }) => wrapCell(row.companyName),
+    },
     {
       field: 'senderOrgUnitNameOfReceiverCompany',
       headerName: 'Invite To',

@@ -22,6 +22,7 @@ const invitation = (id: number, over: Partial<Invitation>): Invitation => ({
   expiresAt: '2026-01-19T00:00:00.000Z',
   senderOrgUnitNameOfReceiverCompany: null,
   senderPartyNameOfReceiverCompany: null,
+  receiverPartyName: null,
   senderPartyTypeOfReceiverCompany: 5,
   companyAddress: '1 Main St, Midland, TX',
   senderEmail: 'admin@permian.example',
@@ -31,7 +32,7 @@ const invitation = (id: number, over: Partial<Invitation>): Invitation => ({
 });
 
 const rows = [
-  invitation(1, { senderPartyNameOfReceiverCompany: 'Caprock Hauling' }),
+  invitation(1, { receiverPartyName: 'Caprock Hauling' }),
   invitation(2, {
     companyName: 'Hawthorne Royalty Trust',
     senderEmail: 'admin@hawthorne.example',
@@ -39,7 +40,18 @@ const rows = [
   }),
 ];
 
-function renderList(width = 1280) {
+/** An onboarding request: the sender's record for us carries our own name (issue 27 item 16). */
+const onboarding = invitation(3, {
+  kind: 'connectionRequest',
+  companyName: 'Redline Vendor Co',
+  senderPartyNameOfReceiverCompany: 'Company 1',
+  senderEmail: 'owner@redline.example',
+});
+
+function renderList(
+  width = 1280,
+  { list = rows, role = Role.Administrator }: { list?: Invitation[]; role?: number } = {},
+) {
   vi.stubGlobal(
     'matchMedia',
     (query: string) =>
@@ -53,15 +65,16 @@ function renderList(width = 1280) {
         removeListener: () => undefined,
       }) as unknown as MediaQueryList,
   );
-  installSessionApi({
-    user: { roles: [Role.Administrator], mainRole: Role.Administrator },
+  const api = installSessionApi({
+    user: { roles: [role], mainRole: role },
     handlers: {
       'GET /api/terminology': () => [],
       'GET /api/invitation/pending/count': () => ({ count: 1 }),
-      'GET /api/invitation/pending': () => rows,
+      'GET /api/invitation/pending': () => list,
+      'POST /api/invitation/reject/3': () => new Response(null, { status: 204 }),
     },
   });
-  return renderApp('/admin/invitations');
+  return { api, view: renderApp('/admin/invitations') };
 }
 
 describe('Invitation list (spec 2 §2.7)', () => {
@@ -95,5 +108,51 @@ describe('Invitation list (spec 2 §2.7)', () => {
     expect(within(grid).getByText('EXPIRED')).toBeVisible();
     expect(within(grid).getByRole('button', { name: 'Accept' })).toBeVisible();
     expect(within(grid).getByRole('button', { name: 'Reject' })).toBeVisible();
+  });
+
+  it('names the inviting company on every row, whatever the flags (issue 27 item 16)', async () => {
+    renderList(1280, { list: [onboarding, ...rows] });
+    const grid = await screen.findByRole('grid', { name: 'Invitations' });
+    expect(within(grid).getByRole('columnheader', { name: 'Company' })).toBeVisible();
+    const row = (await within(grid).findByText('owner@redline.example')).closest('[role="row"]');
+    if (!(row instanceof HTMLElement)) throw new Error('no row');
+    // The connection and the company are the inviter; our own name is not shown as either.
+    expect(within(row).getAllByText('Redline Vendor Co')).toHaveLength(2);
+    expect(within(row).queryByText('Company 1')).toBeNull();
+    expect(within(grid).getAllByText('Permian Basin Services LLC').length).toBeGreaterThan(0);
+  });
+
+  it('names the inviting company on a phone too', async () => {
+    renderList(390, { list: [onboarding] });
+    const grid = await screen.findByRole('grid', { name: 'Invitations' });
+    expect(await within(grid).findByText('Redline Vendor Co')).toBeVisible();
+    expect(within(grid).queryByText('Company 1')).toBeNull();
+  });
+
+  it('shows members the list read-only, actions disabled with the reason (issue 27 item 20)', async () => {
+    renderList(1280, { role: Role.User });
+    const grid = await screen.findByRole('grid', { name: 'Invitations' });
+    await within(grid).findByText('Caprock Hauling');
+    expect(screen.queryByRole('heading', { name: 'You need to be an administrator' })).toBeNull();
+    expect(screen.getByText(/Only Administrators can change them/)).toBeVisible();
+    for (const name of ['Accept', 'Reject', 'Delete']) {
+      const button = within(grid).getByRole('button', { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(/Only Administrators can change them/);
+    }
+  });
+
+  it('rejects with an optional reason for the sender (issue 27 item 17)', async () => {
+    const { api } = renderList(1280, { list: [onboarding] });
+    const grid = await screen.findByRole('grid', { name: 'Invitations' });
+    await userEvent.click(await within(grid).findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Invitation' });
+    expect(within(dialog).getByText('Redline Vendor Co will see it')).toBeVisible();
+    await userEvent.type(within(dialog).getByLabelText('Reason (optional)'), 'Not our vendor');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Invitation Rejected')).toBeVisible();
+    expect(api.find('POST', '/api/invitation/reject/3')[0]?.body).toEqual({
+      reason: 'Not our vendor',
+    });
   });
 });

@@ -7,10 +7,15 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { DataGrid } from '@mui/x-data-grid';
-import { invitationMessages, Terminology, type Invitation } from '@flowline/shared';
+import {
+  invitationMessages,
+  REJECT_REASON_MAX,
+  Terminology,
+  type Invitation,
+} from '@flowline/shared';
 import { ConfirmDialog } from '../../components/data-table/confirm-dialog';
+import { ReadOnlyNotice } from '../../components/read-only/read-only-notice';
 import { useSnackbar } from '../../components/snackbar';
-import { useFeatureFlags } from '../feature-flags/api';
 import { useDateFormatter } from '../preferences';
 import { useSession } from '../session/use-session';
 import { useTerm } from '../terminology/api';
@@ -41,7 +46,6 @@ export function InvitationListPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { isAdministrator } = useSession();
-  const { networkMatchEnhancementFlag } = useFeatureFlags();
   const { formatDate } = useDateFormatter();
   const connectionTerm = useTerm(Terminology.Party);
   const snackbar = useSnackbar();
@@ -49,6 +53,7 @@ export function InvitationListPage() {
   const reject = useRejectInvitation();
   const remove = useDeleteInvitation();
   const [pending, setPending] = useState<Pending>(null);
+  const [reason, setReason] = useState('');
   const byNotification = Number(params.get('idByNotification')) || null;
   const [search, setSearch] = useState('');
   const compact = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -78,7 +83,6 @@ export function InvitationListPage() {
     () =>
       invitationColumns({
         canAct: isAdministrator,
-        showCompany: networkMatchEnhancementFlag,
         compact,
         search,
         connectionTerm,
@@ -87,30 +91,28 @@ export function InvitationListPage() {
         onReject: (row) => setPending({ action: 'reject', row }),
         onDelete: (row) => setPending({ action: 'delete', row }),
       }),
-    [
-      isAdministrator,
-      networkMatchEnhancementFlag,
-      compact,
-      search,
-      connectionTerm,
-      formatDate,
-      navigate,
-    ],
+    [isAdministrator, compact, search, connectionTerm, formatDate, navigate],
   );
 
+  const close = () => {
+    setPending(null);
+    setReason('');
+  };
   const confirm = () => {
     if (!pending) return;
     const isReject = pending.action === 'reject';
-    (isReject ? reject : remove).mutate(pending.row.id, {
+    const handlers = {
       onSuccess: () => {
         snackbar.showSuccess(isReject ? invitationMessages.rejected : invitationMessages.deleted);
-        setPending(null);
+        close();
       },
-      onError: (error) => {
+      onError: (error: Error) => {
         snackbar.showError(error.message);
-        setPending(null);
+        close();
       },
-    });
+    };
+    if (isReject) reject.mutate({ id: pending.row.id, reason }, handlers);
+    else remove.mutate(pending.row.id, handlers);
   };
 
   return (
@@ -118,6 +120,7 @@ export function InvitationListPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Invitations
       </Typography>
+      {!isAdministrator && <ReadOnlyNotice what="the invitations to your company" />}
       {actioned && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {actioned}
@@ -161,8 +164,22 @@ export function InvitationListPage() {
         confirmLabel={pending?.action === 'delete' ? 'Delete' : 'Reject'}
         busy={reject.isPending || remove.isPending}
         onConfirm={confirm}
-        onClose={() => setPending(null)}
-      />
+        onClose={close}
+      >
+        {pending?.action === 'reject' && (
+          <TextField
+            label="Reason (optional)"
+            helperText={`${pending.row.companyName} will see it`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            multiline
+            minRows={2}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: REJECT_REASON_MAX } }}
+            sx={{ mt: 2 }}
+          />
+        )}
+      </ConfirmDialog>
     </Box>
   );
 }

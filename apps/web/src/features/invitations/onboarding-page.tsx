@@ -9,6 +9,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useSnackbar } from '../../components/snackbar';
 import { errorMessage } from '../../lib/api-error';
+import { markOnboardingDialogShown } from '../../app/session/startup-dialogs';
 import { resolveCompanyTarget } from '../session/company-target';
 import { useSession } from '../session/use-session';
 import { onboardInvitation } from './api';
@@ -33,6 +34,8 @@ export function OnboardingPage() {
   const onboard = async () => {
     try {
       await onboardInvitation(invitationToken);
+      // This page says it; the startup copy of the same dialog is not shown as well (item 21).
+      markOnboardingDialogShown(company.id);
       setSent(true);
     } catch (error) {
       snackbar.showAlert(errorMessage(error), 'error');

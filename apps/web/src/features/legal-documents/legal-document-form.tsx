@@ -9,9 +9,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   LEGAL_DOCUMENT_ACCEPT,
+  LEGAL_DOCUMENT_EXPIRY_REMINDER_DAYS,
+  LegalDocumentType,
+  isCalendarDay,
   legalDocumentFileProblem,
   legalDocumentMessages as messages,
   PrivacySetting,
@@ -82,6 +86,11 @@ export function LegalDocumentForm(props: LegalDocumentFormProps) {
     document?.privacySettingId ?? replacing?.privacySettingId ?? PrivacySetting.Private,
   );
   const [isActive, setIsActive] = useState(document?.isActive ?? true);
+  // Insurance certificates only (issue 27 item 26): '' is no date.
+  const [expiresOn, setExpiresOn] = useState(document?.expiresOn ?? '');
+  const hasExpiry = typeId === LegalDocumentType.InsuranceCertificate;
+  const expiryError =
+    hasExpiry && expiresOn !== '' && !isCalendarDay(expiresOn) ? messages.expiryInvalid : null;
   const [added, setAdded] = useState<SharedParty[]>(replacing?.selectedParties ?? []);
   const [dialog, setDialog] = useState<'activate' | 'delete' | null>(null);
   const [progress, setProgress] = useState<number | undefined>();
@@ -112,9 +121,10 @@ export function LegalDocumentForm(props: LegalDocumentFormProps) {
   const save = () => {
     setDialog(null);
     const selectedParties = shared ? [...alreadyShared, ...added].map((p) => p.id) : [];
+    const expiry = hasExpiry ? { expiresOn: expiresOn === '' ? null : expiresOn } : {};
     if (document) {
       update.mutate(
-        { privacySettingId: privacy as 1 | 2, isActive, selectedParties },
+        { privacySettingId: privacy as 1 | 2, isActive, selectedParties, ...expiry },
         {
           onSuccess: () => {
             snackbar.showSuccess(messages.saved);
@@ -131,17 +141,20 @@ export function LegalDocumentForm(props: LegalDocumentFormProps) {
       privacySettingId: privacy as 1 | 2,
       isActive,
       selectedParties,
+      ...expiry,
       ...(replacing ? { replacesLegalDocumentId: replacing.id } : {}),
     };
+    // Taking the place of the active document (or of the row's) is a replacement (spec 3 §8).
+    const replacement = replacing !== null || replacesActive;
     upload.mutate(
       { details, file },
       {
         onSuccess: () => {
-          snackbar.showSuccess(replacing ? messages.replaced : messages.uploaded);
+          snackbar.showSuccess(replacement ? messages.replaced : messages.uploaded);
           backToList();
         },
         onError: (error) => {
-          const failure = uploadFailure(error, replacing !== null);
+          const failure = uploadFailure(error, replacement);
           if (failure.severity === 'warning') snackbar.showAlert(failure.message, 'warning');
           else snackbar.showError(failure.message);
           if (failure.backToList) backToList();
@@ -156,6 +169,7 @@ export function LegalDocumentForm(props: LegalDocumentFormProps) {
       setFileError(messages.fileRequired);
       return;
     }
+    if (expiryError) return;
     if (replacesActive) setDialog('activate');
     else save();
   };
@@ -250,6 +264,23 @@ export function LegalDocumentForm(props: LegalDocumentFormProps) {
             onChange={setAdded}
             disabled={busy}
             error={noParties ? messages.partiesRequired : undefined}
+          />
+        )}
+
+        {hasExpiry && (
+          <TextField
+            label="Expiry Date"
+            type="date"
+            value={expiresOn}
+            onChange={(event) => setExpiresOn(event.target.value)}
+            disabled={busy}
+            error={expiryError !== null}
+            helperText={
+              expiryError ??
+              `Optional. The Administrators are reminded ${LEGAL_DOCUMENT_EXPIRY_REMINDER_DAYS} days before it expires.`
+            }
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ maxWidth: 280 }}
           />
         )}
 

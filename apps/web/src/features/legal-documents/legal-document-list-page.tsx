@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { privacySettingNames, type LegalDocument } from '@flowline/shared';
+import { LegalDocumentType, privacySettingNames, type LegalDocument } from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';
 import { useLegalDocumentList } from './api';
@@ -42,7 +42,7 @@ export function LegalDocumentListPage() {
       field: 'insertDate',
       headerName: 'Upload Date',
       flex: 1,
-      minWidth: 130,
+      minWidth: 120,
       // A real link too, so each document is reachable from the keyboard.
       renderCell: ({ row }) => (
         <Link
@@ -54,11 +54,34 @@ export function LegalDocumentListPage() {
         </Link>
       ),
     },
+    // Two documents uploaded the same day are told apart by their file (issue 27 item 26).
+    {
+      field: 'fileName',
+      headerName: 'File Name',
+      flex: 1.4,
+      minWidth: 160,
+      renderCell: ({ row }) => (
+        <span title={row.fileName} style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {row.fileName}
+        </span>
+      ),
+    },
+    ...(typeId === LegalDocumentType.InsuranceCertificate
+      ? [
+          {
+            field: 'expiresOn',
+            headerName: 'Expiry Date',
+            flex: 0.9,
+            minWidth: 120,
+            valueFormatter: (value: string | null) => (value ? formatDate(value) : ''),
+          } satisfies GridColDef<LegalDocument>,
+        ]
+      : []),
     {
       field: 'privacySettingId',
       headerName: 'Privacy',
       flex: 1,
-      minWidth: 170,
+      minWidth: 160,
       valueFormatter: (value: number) => privacySettingNames[value] ?? '',
     },
     {
@@ -84,7 +107,7 @@ export function LegalDocumentListPage() {
       renderCell: ({ row }) => (
         <Button
           size="small"
-          aria-label={`Replace the document uploaded ${formatDate(row.insertDate)}`}
+          aria-label={`Replace ${row.fileName}, uploaded ${formatDate(row.insertDate)}`}
           onClick={(event) => {
             event.stopPropagation();
             void navigate(`${legalDocumentFormPath(typeId, 'create')}?replace=${row.id}`);

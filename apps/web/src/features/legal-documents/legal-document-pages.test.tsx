@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, type LegalDocument } from '@flowline/shared';
 import { ApiError } from '../../lib/api-error';
@@ -23,6 +23,16 @@ const w9: LegalDocument = {
   fileSize: 2048,
   contentType: 'application/pdf',
   selectedParties: [alpha],
+  expiresOn: null,
+};
+const certificate: LegalDocument = {
+  ...w9,
+  id: 4,
+  legalDocumentTypeId: 2,
+  privacySettingId: 1,
+  selectedParties: [],
+  fileName: 'insurance-2026.pdf',
+  expiresOn: '2027-03-31',
 };
 
 function installLegalApi(
@@ -77,8 +87,9 @@ describe('legal document list', () => {
       within(grid)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Upload Date', 'Privacy', 'Is Active', 'Document Type', 'Replace']);
+    ).toEqual(['Upload Date', 'File Name', 'Privacy', 'Is Active', 'Document Type', 'Replace']);
     expect(within(grid).getByRole('link', { name: '11/20/2026' })).toBeInTheDocument();
+    expect(within(grid).getByText('w9.pdf')).toBeInTheDocument();
     await userEvent.click(within(grid).getByRole('button', { name: /Replace/ }));
     await waitFor(() => expect(router.state.location.search).toBe('?replace=3'));
   });
@@ -106,8 +117,66 @@ describe('legal document form', () => {
       isActive: true,
       selectedParties: [],
     });
-    expect(await screen.findByText('Successfully uploaded the document')).toBeInTheDocument();
+    // It took the active one's place: the spec's replace message (issue 27 item 26).
+    expect(await screen.findByText('Successfuly replaced the document')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/legalDocuments/1'));
+  });
+
+  it('says uploaded when no active document is replaced', async () => {
+    installLegalApi([]);
+    renderApp('/admin/legalDocument/1/create');
+    await userEvent.upload(await screen.findByTestId('file-input'), pdf());
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully uploaded the document')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('lists insurance certificates with their file and expiry date, and sets the date on upload', async () => {
+    installLegalApi([], {
+      'POST /api/legaldocuments/search': () => ({ items: [certificate], totalRecords: 1 }),
+    });
+    renderApp('/admin/legalDocuments/2');
+    const grid = await screen.findByRole('grid');
+    await within(grid).findByText('insurance-2026.pdf');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Upload Date',
+      'File Name',
+      'Expiry Date',
+      'Privacy',
+      'Is Active',
+      'Document Type',
+      'Replace',
+    ]);
+    expect(within(grid).getByText('03/31/2027')).toBeInTheDocument();
+  });
+
+  it('takes an optional expiry date for an insurance certificate', async () => {
+    installLegalApi([]);
+    renderApp('/admin/legalDocument/2/create');
+    const date = await screen.findByLabelText('Expiry Date');
+    expect(
+      screen.getByText('Optional. The Administrators are reminded 30 days before it expires.'),
+    ).toBeInTheDocument();
+    await userEvent.upload(screen.getByTestId('file-input'), pdf());
+    // A date input holds only real days (the browser's picker); the server refuses others.
+    fireEvent.change(date, { target: { value: '2027-03-31' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(String(upload.mock.calls[0]![1].get('detailsDto')))).toMatchObject({
+      legalDocumentTypeId: 2,
+      expiresOn: '2027-03-31',
+    });
+  });
+
+  it('offers no expiry date for a W9', async () => {
+    installLegalApi([]);
+    renderApp('/admin/legalDocument/1/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upload W9' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Expiry Date')).not.toBeInTheDocument();
   });
 
   it('deletes a document and goes back to the list without asking for it again', async () => {

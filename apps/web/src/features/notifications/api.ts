@@ -25,6 +25,8 @@ export const NotificationAction = {
   openMembershipInvitation: 'openMembershipInvitation',
   /** A chat message; actionData is the thread's channel url (issue 15 item 1). */
   openChat: 'openChat',
+  /** A payment run paid to the company; actionData is its id (issue 29 item 6). */
+  openPaymentRun: 'openPaymentRun',
 } as const;
 
 export const notificationKeys = {

@@ -61,6 +61,25 @@ describe('Notifications page', () => {
     );
   });
 
+  it('names each notification by what it shows (label-content-name-mismatch, issue 27 item 30)', async () => {
+    installSessionApi({
+      handlers: {
+        'GET /api/notifications': () => ({
+          items: [notification({})],
+          totalRecords: 1,
+          pageSize: 5,
+          unreadTotalRecords: 1,
+        }),
+      },
+    });
+    renderApp('/notifications');
+    const card = await screen.findByRole('button', { name: /^Document received/ });
+    // Everything visible on the card is in its name, in order, so speech input can say it.
+    expect(card).toHaveAccessibleName(
+      /^Document received\s*Not Read\s*Permian Basin Services LLC sent you AR Invoice INV-1/,
+    );
+  });
+
   it('checks that a document is still there before opening it', async () => {
     const api = installSessionApi({
       handlers: {

@@ -41,6 +41,8 @@ export function NotificationsPage() {
       navigate(`/admin/invitations?idByNotification=${id}`);
     } else if (notification.actionId === NotificationAction.openMembershipInvitation) {
       navigate('/membership-invitations');
+    } else if (notification.actionId === NotificationAction.openPaymentRun && id) {
+      navigate(`/payment-runs/${id}`);
     } else if (notification.actionId === NotificationAction.openChat && notification.actionData) {
       navigate(`/chat?channel=${encodeURIComponent(notification.actionData)}`);
     }
@@ -60,7 +62,9 @@ export function NotificationsPage() {
               <CardActionArea
                 onClick={() => void open(n)}
                 disabled={!n.actionId && n.isRead}
-                aria-label={`${n.title}: ${n.message}`}
+                // No aria-label: the name is the card's visible text (title, status, message,
+                // time), so speech input can say what is shown (issue 27 item 30,
+                // label-content-name-mismatch).
               >
                 <CardContent>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>

@@ -7,6 +7,7 @@ import { DataTable, useServerTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import {
   documentPath,
+  documentCollapseOrder,
   documentRowClassName,
   documentTableSx,
   resultSetColumns,
@@ -60,6 +61,7 @@ function SearchResults({ q }: { q: string }) {
           pageSizes={SEARCH_RESULT_PAGE_SIZES}
           onRowClick={(row) => void navigate(documentPath(row.id))}
           getRowClassName={documentRowClassName}
+          collapseOrder={documentCollapseOrder}
           noRowsLabel={`No documents match "${q}".`}
           sx={documentTableSx}
         />

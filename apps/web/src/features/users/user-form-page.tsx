@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
-import { Terminology, adminUserMessages, type UserFormOutput } from '@flowline/shared';
+import { Role, Terminology, adminUserMessages, type UserFormOutput } from '@flowline/shared';
 import { ActionsMenu, ConfirmDialog } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { useAssignableRoles } from '../lookups/api';
 import { useAllOrgUnits } from '../org-units/api';
+import { sessionKeys } from '../session/api';
+import { useSession } from '../session/use-session';
 import { useTerm } from '../terminology/api';
 import { useChangeUserEmail, useDeleteUser, useSaveUser, useSetUserBlocked, useUser } from './api';
 import { ChangeEmailDialog } from './change-email-dialog';
 import { UserForm } from './user-form';
+import { ApprovalLimitSection } from '../approvals/approval-limit-section';
 import {
   USER_LIST_PATH,
   newUserValues,
@@ -39,11 +43,14 @@ export function UserFormPage() {
   const remove = useDeleteUser();
   const changeEmail = useChangeUserEmail();
   const block = useSetUserBlocked();
-  const [dialog, setDialog] = useState<'delete' | 'email' | null>(null);
+  const [dialog, setDialog] = useState<'delete' | 'email' | 'demote' | null>(null);
+  const [demotion, setDemotion] = useState<UserFormOutput | null>(null);
+  const session = useSession();
+  const queryClient = useQueryClient();
   const [serverErrors, setServerErrors] = useState<Record<string, string>>();
   const toList = () => void navigate(USER_LIST_PATH);
 
-  const submit = (values: UserFormOutput) => {
+  const persist = (values: UserFormOutput, demotesSelf = false) => {
     setServerErrors(undefined);
     // The e-mail changes only through Change Email Address; PUT does not take it.
     const { emailAddress: _email, ...details } = values;
@@ -51,13 +58,31 @@ export function UserFormPage() {
     save.mutate(args, {
       onSuccess: () => {
         snackbar.showSuccess(id === null ? adminUserMessages.created : adminUserMessages.saved);
-        toList();
+        if (!demotesSelf) return toList();
+        // Issue 27 item 25: the admin pages are no longer theirs; Home with the new roles.
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+        void navigate('/');
       },
       onError: (error) => {
         snackbar.showError(userSaveErrorMessage(error));
         if (isApiError(error)) setServerErrors(error.fields);
       },
+      onSettled: () => setDialog(null),
     });
+  };
+  const submit = (values: UserFormOutput) => {
+    const current = user.data;
+    if (id !== null && id === session.user.id && current) {
+      const isAdmin = (roles: readonly (number | null)[]) => roles.includes(Role.Administrator);
+      const was = isAdmin([current.mainRole, ...current.additionalRoles]);
+      const stays = isAdmin([values.mainRole, ...(values.additionalRoles ?? [])]);
+      if (was && !stays) {
+        setDemotion(values);
+        setDialog('demote');
+        return;
+      }
+    }
+    persist(values);
   };
 
   const loadError = !validId ? new Error('not found') : user.error;
@@ -142,6 +167,7 @@ export function UserFormPage() {
       ) : (
         <CircularProgress aria-label="Loading" />
       )}
+      {current && id !== null && !current.invitationPending && <ApprovalLimitSection userId={id} />}
       {current && id !== null && (
         <>
           <ConfirmDialog
@@ -168,6 +194,15 @@ export function UserFormPage() {
                 onSettled: () => setDialog(null),
               })
             }
+          />
+          <ConfirmDialog
+            open={dialog === 'demote'}
+            title="Remove your Administrator role"
+            message="You are removing the Administrator role from your own user. You will no longer be able to administer this company, and you will leave the administration pages. Continue?"
+            confirmLabel="Remove my Administrator role"
+            busy={save.isPending}
+            onClose={() => setDialog(null)}
+            onConfirm={() => demotion && persist(demotion, true)}
           />
           <ChangeEmailDialog
             open={dialog === 'email'}

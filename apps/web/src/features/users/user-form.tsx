@@ -10,6 +10,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -19,7 +20,9 @@ import {
   USER_NAME_MAX,
   USER_PHONE_MAX,
   USER_TITLE_MAX,
+  additionalRolesHelp,
   pluralizeTerm,
+  roleDescriptions,
   userFormSchema,
   type OrgUnitListItem,
   type RoleOption,
@@ -74,6 +77,16 @@ interface UserFormProps {
   serverErrors?: Record<string, string> | undefined;
   onSubmit(values: UserFormOutput): void;
   onCancel(): void;
+}
+
+/** A role in the pickers: its name and what it may do. */
+function RoleItem({ role }: { role: RoleOption }) {
+  return (
+    <ListItemText
+      primary={role.name}
+      secondary={roleDescriptions[role.id as keyof typeof roleDescriptions]}
+    />
+  );
 }
 
 /** The user form (spec 3 §2, §3, §5): details, roles, Active and at least one profile. */
@@ -161,12 +174,18 @@ export function UserForm(props: UserFormProps) {
                   label="Main Role"
                   fullWidth
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
+                  helperText={
+                    fieldState.error?.message ??
+                    roleDescriptions[field.value as keyof typeof roleDescriptions]
+                  }
                   onChange={(e) => field.onChange(Number(e.target.value))}
+                  slotProps={{
+                    select: { renderValue: (v) => roles.find((r) => r.id === v)?.name ?? '' },
+                  }}
                 >
                   {roles.map((r) => (
-                    <MenuItem key={r.id} value={r.id}>
-                      {r.name}
+                    <MenuItem key={r.id} value={r.id} sx={{ whiteSpace: 'normal', maxWidth: 560 }}>
+                      <RoleItem role={r} />
                     </MenuItem>
                   ))}
                 </TextField>
@@ -182,6 +201,7 @@ export function UserForm(props: UserFormProps) {
                   select
                   label="Additional Roles"
                   fullWidth
+                  helperText={additionalRolesHelp}
                   value={field.value ?? []}
                   onChange={(e) => {
                     const raw = e.target.value as unknown as (string | number)[];
@@ -201,8 +221,12 @@ export function UserForm(props: UserFormProps) {
                   {roles
                     .filter((r) => r.id !== mainRole)
                     .map((r) => (
-                      <MenuItem key={r.id} value={r.id}>
-                        {r.name}
+                      <MenuItem
+                        key={r.id}
+                        value={r.id}
+                        sx={{ whiteSpace: 'normal', maxWidth: 560 }}
+                      >
+                        <RoleItem role={r} />
                       </MenuItem>
                     ))}
                 </TextField>

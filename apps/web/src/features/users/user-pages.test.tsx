@@ -207,4 +207,83 @@ describe('User form', () => {
       expect(messages(snackbarStore)).toContain(lastAdmin),
     );
   });
+
+  it('explains what each role may do (issue 27 item 27)', async () => {
+    installUserApi();
+    renderApp('/admin/user/create');
+    const mainRole = await screen.findByRole('combobox', { name: /Main Role/ });
+    expect(
+      screen.getByText(
+        'Sees the documents and lists of the company, but cannot change, send, approve, pay or sign anything.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Rights add up: the member may do whatever any of their roles allows.'),
+    ).toBeInTheDocument();
+    await userEvent.click(mainRole);
+    const listbox = await screen.findByRole('listbox');
+    const processor = within(listbox).getByRole('option', { name: /^Processor/ });
+    expect(processor).toHaveTextContent(/upload, edit, code, send, approve, reject, pay, sign/);
+    expect(within(listbox).getByRole('option', { name: /^Administrator/ })).toHaveTextContent(
+      /administering the company: users, profiles/,
+    );
+    await userEvent.click(processor);
+    expect(mainRole).toHaveTextContent(/^Processor$/);
+    expect(screen.getAllByText(/^Works with documents: upload, edit/)).toHaveLength(1);
+  });
+
+  it('asks before an Administrator demotes themselves, then leaves the admin pages', async () => {
+    const self: AdminUser = {
+      ...victor,
+      mainRole: Role.Administrator,
+      userRoles: [{ roleId: 1, userId: 4 }],
+    };
+    const api = installSessionApi({
+      user: { id: 4, ...admin },
+      handlers: {
+        'GET /api/terminology': () => [],
+        'GET /api/lookups/roles': () => [
+          { id: 1, name: 'Administrator' },
+          { id: 3, name: 'ReadOnly' },
+          { id: 11, name: 'Processor' },
+        ],
+        'GET /api/companyorgunit': () => ({ items: [midland], totalRecords: 1 }),
+        'GET /api/users/4': () => self,
+        'PUT /api/users/4': () => ({ ...self, mainRole: Role.ReadOnly }),
+      },
+    });
+    const { router } = renderApp('/admin/user/4');
+    const mainRole = await screen.findByRole('combobox', { name: /Main Role/ });
+    await userEvent.click(mainRole);
+    await userEvent.click(await screen.findByRole('option', { name: /^ReadOnly/ }));
+    const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await save();
+    let dialog = await screen.findByRole('dialog', { name: 'Remove your Administrator role' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.find('PUT', '/api/users/4')).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/admin/user/4');
+
+    await save();
+    dialog = await screen.findByRole('dialog', { name: 'Remove your Administrator role' });
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Remove my Administrator role' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.find('PUT', '/api/users/4')[0]?.body).toMatchObject({ mainRole: 3 });
+  });
+
+  it("saves another user's role change without asking", async () => {
+    const api = installUserApi({
+      'GET /api/users/4': () => ({ ...victor, mainRole: Role.Administrator }),
+    });
+    const { router } = renderApp('/admin/user/4');
+    const mainRole = await screen.findByRole('combobox', { name: /Main Role/ });
+    await userEvent.click(mainRole);
+    await userEvent.click(await screen.findByRole('option', { name: /^ReadOnly/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.find('PUT', '/api/users/4')).toHaveLength(1);
+  });
 });

@@ -1,4 +1,4 @@
-import type { FieldRule, LabelRule } from './labels';
+import { labelWord, type FieldRule, type LabelRule } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
 import {
   cleanName,
@@ -51,9 +51,12 @@ export function findLabels(lines: TextLine[], rules: FieldRule[], skip: Set<numb
     let joined = '';
     line.tokens.forEach((t, i) => {
       if (t.norm === '') return;
+      // A label never spans two phrases: a mark no wording contains keeps the matches apart, so
+      // 'Total Amount Due' before a gap and 'USD 1,234.00' is 'total amount due', not no label.
+      if (joined && line.segmentStarts.includes(i)) joined += ' \u00a7';
       if (joined) joined += ' ';
       offsets.push({ at: joined.length, token: i });
-      joined += t.norm;
+      joined += labelWord(t.norm);
     });
     const found: LabelHit[] = [];
     for (const { rule, label, re } of compiled) {

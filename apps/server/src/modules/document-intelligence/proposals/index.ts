@@ -2,6 +2,8 @@
 export {
   proposeMetadata,
   PROPOSAL_THRESHOLD,
+  FILL_THRESHOLD,
+  type ProposeOptions,
   REMIT_TO_KEY,
   type MetadataProposals,
   type ProposedMetadataValue,

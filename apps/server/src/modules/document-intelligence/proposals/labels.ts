@@ -6,6 +6,62 @@
  * that its value is not taken for another field's ('ship date', 'subtotal', 'ship to').
  */
 
+/**
+ * Label words by meaning (issue 34 item 3): the abbreviations people print, mapped to the word the
+ * dictionaries below use, so 'Amt Due', 'Inv. Dt', 'Cust. No.' and 'Doc Nbr' read as 'amount due',
+ * 'invoice date', 'customer no' and 'document no'. A word with a slash is read as its parts
+ * ('AFE/CC' → 'afe cc', 'U/M' → 'uom').
+ */
+const LABEL_WORDS: Record<string, string> = {
+  amt: 'amount',
+  inv: 'invoice',
+  invc: 'invoice',
+  doc: 'document',
+  dt: 'date',
+  dte: 'date',
+  cust: 'customer',
+  acct: 'account',
+  bal: 'balance',
+  tot: 'total',
+  ttl: 'total',
+  pmt: 'payment',
+  pymt: 'payment',
+  svc: 'service',
+  serv: 'service',
+  tkt: 'ticket',
+  disp: 'dispatch',
+  nbr: 'no',
+  num: 'no',
+  number: 'no',
+  'no#': 'no',
+  'u/m': 'uom',
+  um: 'uom',
+  ext: 'extended',
+  extd: 'extended',
+  ctr: 'center',
+  centre: 'center',
+  qty: 'quantity',
+  // OCR's readings of 'Qty' and 'Amount' in small bold headings.
+  oty: 'quantity',
+  gty: 'quantity',
+  qtv: 'quantity',
+  amourt: 'amount',
+  arnount: 'amount',
+  desc: 'description',
+};
+
+/** A normalised word ('lines.ts normalize') as the dictionaries spell it. */
+export function labelWord(norm: string): string {
+  const known = LABEL_WORDS[norm];
+  if (known) return known;
+  if (/^[a-z]+(?:\/[a-z]+)+$/.test(norm))
+    return norm
+      .split('/')
+      .map((w) => LABEL_WORDS[w] ?? w)
+      .join(' ');
+  return norm;
+}
+
 export type ValueKind = 'id' | 'date' | 'amount' | 'name' | 'block' | 'decimal' | 'choice';
 
 export interface LabelRule {
@@ -37,6 +93,7 @@ const NO = '(?:number|no|num|nbr|#|id)(?: #)?';
 
 export const SUBTOTAL_KEY = '_subtotal';
 export const TAX_KEY = '_tax';
+export const FREIGHT_KEY = '_freight';
 
 const invoiceRules: FieldRule[] = [
   {
@@ -46,9 +103,10 @@ const invoiceRules: FieldRule[] = [
     labels: [
       L(`invoice ${NO}`, 0.97),
       L(`inv ${NO}`, 0.95),
+      L(`document ${NO}`, 0.9),
       L(`(?:bill|billing) ${NO}`, 0.85),
       L('invoice', 0.75, { below: false }),
-      L(`(?:ref|reference|document|doc|statement) ${NO}`, 0.6),
+      L(`(?:ref|reference|statement) ${NO}`, 0.6),
       L('(?:reference|ref|our ref(?:erence)?)', 0.6, { phraseStart: true }),
       L('(?:number|no|#)', 0.6, { phraseStart: true }),
     ],
@@ -60,7 +118,8 @@ const invoiceRules: FieldRule[] = [
     labels: [
       L('(?:invoice|inv|bill|billing|invoiced) (?:date|dt)', 0.97),
       L('date of (?:invoice|issue|bill)', 0.97),
-      L('(?:issue|issued|issuance) date|date issued|invoiced on|issued on', 0.92),
+      L('(?:issue|issued|issuance|document) date|date issued|invoiced on|issued on', 0.92),
+      L('dated', 0.9, { phraseStart: true }),
       L('date', 0.8, { phraseStart: true }),
     ],
   },
@@ -70,7 +129,7 @@ const invoiceRules: FieldRule[] = [
     prefer: 'first',
     labels: [
       L(
-        '(?:payment )?due date|date due|payment due(?: by| on)?|due (?:by|on)|pay by|please pay by|(?:settle|payable|remit) by',
+        '(?:payment )?due date|date due|payment due(?: by| on| date)?|due (?:by|on)|pay by|please pay by|(?:please )?(?:settle|payable|remit) by',
         0.95,
       ),
       L('due', 0.8, { phraseStart: true }),
@@ -80,7 +139,12 @@ const invoiceRules: FieldRule[] = [
     key: 'docServiceDate',
     kind: 'date',
     prefer: 'first',
-    labels: [L('(?:service|work|job|ticket) date|dates? of service|date performed', 0.9)],
+    labels: [
+      L(
+        '(?:service|work|job|ticket|field ticket) date|dates? of (?:service|work)|date performed',
+        0.9,
+      ),
+    ],
   },
   {
     key: 'docTotal',
@@ -88,7 +152,7 @@ const invoiceRules: FieldRule[] = [
     prefer: 'last',
     labels: [
       L(
-        '(?:grand|invoice) total|total (?:amount )?due|total invoice(?: amount)?|invoice amount',
+        '(?:grand|invoice) total|total (?:amount )?due(?: usd| us\\$| \\$)?|total invoice(?: amount)?|invoice amount',
         0.97,
       ),
       L(
@@ -114,6 +178,16 @@ const invoiceRules: FieldRule[] = [
     ],
   },
   {
+    key: FREIGHT_KEY,
+    kind: 'amount',
+    prefer: 'last',
+    labels: [
+      L('freight|shipping(?: (?:and|&) handling)?|delivery charges?|freight charges?', 0.9, {
+        phraseStart: true,
+      }),
+    ],
+  },
+  {
     key: 'docPONumber',
     kind: 'id',
     prefer: 'first',
@@ -127,7 +201,12 @@ const invoiceRules: FieldRule[] = [
     key: 'docAFE',
     kind: 'id',
     prefer: 'first',
-    labels: [L(`afe(?: ${NO})?|authority for expenditure(?: ${NO})?`, 0.95)],
+    labels: [
+      L(
+        `afe(?: (?:cc|cost center))?(?: ${NO})?|authority for expenditure(?: ${NO})?|cost center(?: ${NO})?|afe (?:or|and) cost center`,
+        0.95,
+      ),
+    ],
   },
   {
     key: 'docARCompany',
@@ -186,7 +265,7 @@ const invoiceRules: FieldRule[] = [
         1,
       ),
       L(
-        'ship to|deliver to|shipping address|location|job site|site|field ticket|ticket(?: #| no| number)?',
+        'ship to|deliver to|shipping address|location|job site|site|field ticket(?: #| no| number)?|ticket(?: #| no| number)?|ft #|dispatch(?: #| no| number)?|received(?: on| date)?|date received',
         1,
       ),
       L(
@@ -195,7 +274,7 @@ const invoiceRules: FieldRule[] = [
       ),
       L('phone|tel|telephone|fax|e-?mail|web|website|page|sheet', 1, { phraseStart: true }),
       L(
-        'page total|balance forward|previous balance|(?:payments?|amount paid|credits?)(?: (?:and|&) credits?)?|paid|freight|shipping|discount|deposit',
+        'page (?:sub ?)?total|balance forward|previous balance|(?:payments?|amount paid|credits?)(?: (?:and|&) credits?)?|paid|discount|deposit',
         1,
       ),
       L(

@@ -1,7 +1,17 @@
 import { metadataFieldSeeds } from '@flowline/shared';
 import type { ReadPage } from '../reading/types';
 import { candidatesFor, findLabels, ocrFactor, type Candidate } from './candidates';
-import { fieldRulesFor, SUBTOTAL_KEY, TAX_KEY } from './labels';
+import {
+  checkLine,
+  checkTotal,
+  linesAddUp,
+  looksLikeIdentifier,
+  plausibleDueDate,
+  plausibleInvoiceDate,
+  weakestWord,
+  type AmountVerdict,
+} from './checks';
+import { fieldRulesFor, FREIGHT_KEY, SUBTOTAL_KEY, TAX_KEY } from './labels';
 import { findLineItems, type ProposedLine } from './line-items';
 import { buildLines, meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
 import { cleanName, parseDate, repairOcrName } from './parse';
@@ -16,6 +26,26 @@ import { cleanName, parseDate, repairOcrName } from './parse';
  */
 
 export const PROPOSAL_THRESHOLD = 0.5;
+/**
+ * A proposal at or above this is written into an empty field; below it, it is only offered
+ * (issue 34 item 2). Calibrated on the tuning half of the oilfield corpus (docs/auto-extraction.md).
+ */
+export const FILL_THRESHOLD = 0.7;
+/** A value a check refuses is proposed at most with this confidence (below FILL_THRESHOLD). */
+const REFUSED = PROPOSAL_THRESHOLD;
+/**
+ * A scanned total nothing on the page confirms (no subtotal, no lines read): proposed, not filled —
+ * a lost decimal point cannot be told from a real amount without a sum to compare.
+ */
+const UNCHECKED_SCAN_TOTAL = 0.65;
+/** An OCR word below this confidence makes its value a proposal only. */
+const WEAK_WORD = 0.5;
+const ID_KEYS = new Set(['docNumber', 'docPONumber', 'docAFE']);
+
+export interface ProposeOptions {
+  /** When the document was received: dates far from it are implausible. Default: now. */
+  uploadedAt?: Date;
+}
 
 /** Proposed beside the type's fields: the invoice's remit-to block (no metadata field holds it). */
 export const REMIT_TO_KEY = 'remitTo';
@@ -140,6 +170,8 @@ function addressee(
 function firstDate(lines: TextLine[], labelled: Set<number>): Candidate[] {
   for (const line of lines) {
     if (line.page !== 1 || line.top > line.pageHeight / 2 || labelled.has(line.index)) continue;
+    // A received-stamp's date is when the clerk got it, not the invoice's.
+    if (/\brec(?:eived|'?d)\b/i.test(textOf(line.tokens))) continue;
     const parsed = parseDate(textOf(line.tokens));
     if (parsed) {
       return [
@@ -159,24 +191,77 @@ function firstDate(lines: TextLine[], labelled: Set<number>): Candidate[] {
 
 const near = (a: number, b: number) => Math.abs(a - b) < 0.011;
 
-/** A total that adds up is trusted more; of several total wordings, the largest amount wins ties. */
+/**
+ * The totals against the page's arithmetic (checks.ts): a total that equals subtotal + tax +
+ * freight or the lines' sum is trusted more; one a misread explains (a lost decimal point, a '$'
+ * read as a digit) is repaired; one the page contradicts is only proposed, never filled; of
+ * several total wordings, the largest amount wins ties.
+ */
 function crossCheckTotals(candidates: Candidate[], lineSum: number | null): void {
   const totals = candidates.filter((c) => c.key === 'docTotal');
-  const subtotals = candidates.filter((c) => c.key === SUBTOTAL_KEY).map((c) => Number(c.value));
-  const taxes = candidates.filter((c) => c.key === TAX_KEY).map((c) => Number(c.value));
+  const values = (key: string) =>
+    candidates.filter((c) => c.key === key).map((c) => Number(c.value));
+  const subtotals = values(SUBTOTAL_KEY);
+  const taxes = values(TAX_KEY);
+  const freights = values(FREIGHT_KEY);
   const largest = Math.max(...totals.map((c) => Number(c.value)));
+  const rank = { agrees: 3, repaired: 2, contradicted: 1, unchecked: 0 } as const;
   for (const c of totals) {
     const v = Number(c.value);
-    const sums = [
-      ...(lineSum !== null ? [lineSum] : []),
-      ...subtotals,
-      ...subtotals.flatMap((s) => taxes.map((t) => s + t)),
-    ];
-    if (sums.some((s) => near(s, v))) c.confidence += 0.1;
+    let best: AmountVerdict = { verdict: 'unchecked', value: v };
+    for (const subtotal of [...subtotals, null])
+      for (const tax of [...taxes, null])
+        for (const freight of [...freights, null]) {
+          const verdict = checkTotal(v, { subtotal, tax, freight, lineSum });
+          if (rank[verdict.verdict] > rank[best.verdict]) best = verdict;
+        }
     if (subtotals.length && subtotals.every((s) => v < s - 0.005)) c.confidence -= 0.2;
     if (v === largest) c.confidence += 0.03;
     if (v <= 0) c.confidence -= 0.3;
+    if (best.verdict === 'agrees') c.confidence += 0.1;
+    else if (best.verdict === 'repaired') {
+      c.value = best.value.toFixed(2);
+      c.confidence = Math.min(c.confidence, 0.9) + 0.05;
+    } else if (best.verdict === 'contradicted') c.confidence = Math.min(c.confidence, REFUSED);
+    else if (c.line.source === 'ocr') c.confidence = Math.min(c.confidence, UNCHECKED_SCAN_TOTAL);
   }
+}
+
+/**
+ * Plausibility (checks.ts): an invoice date far from the upload, an identifier that looks like
+ * OCR debris, a value whose least sure word OCR barely read — proposed at most, never filled.
+ */
+function checkPlausibility(candidates: Candidate[], uploadedAt: Date): void {
+  for (const c of candidates) {
+    const scan = c.line.source === 'ocr';
+    if (c.key === 'docInvoiceDate' && !plausibleInvoiceDate(c.value, uploadedAt))
+      c.confidence = Math.min(c.confidence, REFUSED);
+    if (scan && ID_KEYS.has(c.key) && !looksLikeIdentifier(c.value, true)) c.confidence = 0;
+    if (scan && c.tokens.length && weakestWord(c.tokens.map((t) => t.confidence)) < WEAK_WORD)
+      c.confidence = Math.min(c.confidence, REFUSED);
+  }
+}
+
+/** Due before the invoice date: one of the two is wrong, neither is filled. */
+function checkDueDate(values: ProposedMetadataValue[]): void {
+  const invoice = values.find((v) => v.key === 'docInvoiceDate');
+  const due = values.find((v) => v.key === 'docDueDate');
+  if (!invoice || !due || plausibleDueDate(due.value, invoice.value)) return;
+  invoice.confidence = Math.min(invoice.confidence, REFUSED);
+  due.confidence = Math.min(due.confidence, REFUSED);
+}
+
+/** A line whose amount is not quantity × price: repaired when a misread explains it, else doubted. */
+function checkedLine(line: ProposedLine): ProposedLine {
+  if (line.amount === null) return line;
+  const verdict = checkLine({
+    quantity: line.quantity === null ? null : Number(line.quantity),
+    unitPrice: line.unitPrice === null ? null : Number(line.unitPrice),
+    amount: Number(line.amount),
+  });
+  if (verdict.verdict === 'repaired') return { ...line, amount: verdict.value.toFixed(2) };
+  if (verdict.verdict === 'contradicted') return { ...line, confidence: line.confidence - 0.15 };
+  return line;
 }
 
 function decide(candidates: Candidate[]): ProposedMetadataValue[] {
@@ -204,7 +289,11 @@ function decide(candidates: Candidate[]): ProposedMetadataValue[] {
   return out.sort((a, b) => a.key.localeCompare(b.key));
 }
 
-export function proposeMetadata(documentTypeId: number, pages: ReadPage[]): MetadataProposals {
+export function proposeMetadata(
+  documentTypeId: number,
+  pages: ReadPage[],
+  options: ProposeOptions = {},
+): MetadataProposals {
   const rules = fieldRulesFor(documentTypeId);
   if (rules.length === 0) return { values: [], lineItems: [] };
   const lines = buildLines(pages);
@@ -232,13 +321,26 @@ export function proposeMetadata(documentTypeId: number, pages: ReadPage[]): Meta
       );
     }
     crossCheckTotals(candidates, table.sum);
+    checkPlausibility(candidates, options.uploadedAt ?? new Date());
   }
   const values = decide(candidates);
+  if (invoice) checkDueDate(values);
   const total = values.find((v) => v.key === 'docTotal');
-  const lineItems =
-    total && table.sum !== null && near(table.sum, Number(total.value))
-      ? table.lines.map((l) => ({ ...l, confidence: Math.min(0.99, l.confidence + 0.1) }))
-      : table.lines;
+  const checked = table.lines.map(checkedLine);
+  const sum = checked.reduce((s, l) => s + Number(l.amount ?? 0), 0);
+  const subtotals = candidates.filter((c) => c.key === SUBTOTAL_KEY).map((c) => Number(c.value));
+  const addsUp =
+    checked.length > 0 &&
+    ((total && near(sum, Number(total.value))) ||
+      subtotals.some((s) =>
+        linesAddUp(
+          checked.map((l) => Number(l.amount ?? 0)),
+          s,
+        ),
+      ));
+  const lineItems = addsUp
+    ? checked.map((l) => ({ ...l, confidence: Math.min(0.99, l.confidence + 0.1) }))
+    : checked;
   const allowed = new Set(
     metadataFieldSeeds.filter((f) => f.documentTypeId === documentTypeId).map((f) => f.key),
   );

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { loadSharp } from '../../../platform/heavy-modules';
+import { BLANK_INK_RATIO, inkRatioOfImage } from './blank';
 import { recognizeWords } from './ocr';
-import { openPdf, pdfTextWords, renderPdfPage } from './pdf';
+import { openPdf, pdfTextWords, renderPdfPage, renderPdfPageUnlessBlank } from './pdf';
 import type { ReadInput, ReadOptions, ReadPage, ReadWord } from './types';
 
 export type { ReadInput, ReadOptions, ReadPage, ReadWord } from './types';
-export { terminateOcr } from './ocr';
+export { ocrPagesRecognised, setOcrConcurrency, terminateOcr } from './ocr';
 
 /** A page with fewer words in its text layer is treated as a scan and recognised. */
 const MIN_TEXT_WORDS = 3;
@@ -56,8 +57,9 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
   const doc = await openPdf(new Uint8Array(bytes));
   try {
     const pages: ReadPage[] = [];
+    opts.onPageCount?.(doc.numPages);
     const last = Math.min(doc.numPages, opts.maxPages ?? doc.numPages);
-    for (let n = 1; n <= last; n += 1) {
+    for (let n = Math.max(1, opts.fromPage ?? 1); n <= last; n += 1) {
       const page = await doc.getPage(n);
       const { width, height } = page.getViewport({ scale: 1 });
       const textWords = await pdfTextWords(page);
@@ -75,10 +77,16 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
           PDF_OCR_DPI / 72,
           Math.sqrt(MAX_RENDER_PIXELS / Math.max(width * height, 1)),
         );
-        const image = await renderPdfPage(doc, page, scale);
-        const words = await recognizeWords(image.png, Math.min(PDF_OCR_DPI, scale * 72), {
-          urgent: opts.urgent,
-        });
+        const image =
+          (opts.skipBlank ?? true)
+            ? await renderPdfPageUnlessBlank(doc, page, scale)
+            : await renderPdfPage(doc, page, scale);
+        // A blank page (no ink) is not recognised: no words, a fraction of the time.
+        const words = image.png
+          ? await recognizeWords(image.png, Math.min(PDF_OCR_DPI, scale * 72), {
+              urgent: opts.urgent,
+            })
+          : [];
         pages.push({
           page: n,
           width: round(width),
@@ -99,9 +107,10 @@ async function readPdf(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
 async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> {
   const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata();
+  opts.onPageCount?.(meta.pages ?? 1);
   const total = Math.min(meta.pages ?? 1, opts.maxPages ?? Infinity);
   const pages: ReadPage[] = [];
-  for (let i = 0; i < total; i += 1) {
+  for (let i = Math.max(0, (opts.fromPage ?? 1) - 1); i < total; i += 1) {
     // Boxes follow the image as shown: EXIF orientation applied (browsers do the same).
     const pageMeta = await sharp(bytes, { page: i }).metadata();
     const { width, height } = pageMeta.autoOrient ?? {
@@ -127,7 +136,9 @@ async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> 
         kernel: 'lanczos3',
       });
     const png = await pipeline.png({ compressionLevel: 1 }).toBuffer();
-    const words = await recognizeWords(png, dpi * factor, { urgent: opts.urgent });
+    // A blank page (no ink once specks are filtered out) is not recognised.
+    const blank = (opts.skipBlank ?? true) && (await inkRatioOfImage(png)) < BLANK_INK_RATIO;
+    const words = blank ? [] : await recognizeWords(png, dpi * factor, { urgent: opts.urgent });
     pages.push({
       page: i + 1,
       width,

@@ -7,8 +7,9 @@ import type { ReadWord } from './types';
 /**
  * Optical character recognition with tesseract.js, fully offline: the English LSTM model comes
  * from the @tesseract.js-data/eng package and the WebAssembly core from tesseract.js-core, both in
- * node_modules. One long-lived worker (a worker thread) is created on first use and reused; pages
- * are recognised one at a time so a 2-core machine keeps a core for the API.
+ * node_modules. A pool of long-lived workers (worker threads), at most `setOcrConcurrency` of them
+ * (READING_CONCURRENCY, the CPU count by default), created on first use and reused; each
+ * recognises one page at a time.
  */
 const require = createRequire(import.meta.url);
 const langPath = path.join(
@@ -20,8 +21,29 @@ const corePath = path.dirname(require.resolve('tesseract.js-core/package.json'))
 /** An idle worker is ended after this long (its thread holds ~100 MB); the next page starts one. */
 const IDLE_MS = 60_000;
 
-let workerPromise: Promise<Worker> | null = null;
+/** Workers the pool may hold (READING_CONCURRENCY). */
+let poolSize = 1;
+/** Pages recognised by this process (tests and the fairness bench read it). */
+let recognised = 0;
+
+interface Slot {
+  worker: Promise<Worker> | null;
+  /** The recognition in progress: the worker is never ended under it. */
+  current: Promise<ReadWord[]> | null;
+  busy: boolean;
+}
+const slots: Slot[] = [];
 let idleTimer: NodeJS.Timeout | null = null;
+
+/** How many pages may be recognised at once (each a worker thread of ~100 MB). */
+export function setOcrConcurrency(n: number): void {
+  poolSize = Math.max(1, Math.floor(n));
+}
+
+/** Pages recognised by this process so far (a blank page skipped is not counted). */
+export function ocrPagesRecognised(): number {
+  return recognised;
+}
 
 async function createOcrWorker(): Promise<Worker> {
   const { createWorker, OEM, PSM } = await import('tesseract.js');
@@ -44,12 +66,12 @@ async function createOcrWorker(): Promise<Worker> {
   return worker;
 }
 
-function worker(): Promise<Worker> {
-  workerPromise ??= createOcrWorker().catch((error: unknown) => {
-    workerPromise = null;
+function workerOf(slot: Slot): Promise<Worker> {
+  slot.worker ??= createOcrWorker().catch((error: unknown) => {
+    slot.worker = null;
     throw error;
   });
-  return workerPromise;
+  return slot.worker;
 }
 
 interface Task {
@@ -59,12 +81,9 @@ interface Task {
   reject(error: unknown): void;
 }
 
-/** Pages waiting for the worker: someone waiting on an answer (`urgent`) goes before the jobs. */
+/** Pages waiting for a worker: someone waiting on an answer (`urgent`) goes before the jobs. */
 const urgentTasks: Task[] = [];
 const backgroundTasks: Task[] = [];
-let running = false;
-/** The recognition in progress: the worker is never ended under it (tesseract would post to a dead thread). */
-let current: Promise<ReadWord[]> | null = null;
 
 /**
  * Recognises the words of an image (PNG/JPEG/TIFF/BMP bytes). Boxes are in the image's pixels,
@@ -79,39 +98,57 @@ export function recognizeWords(
   if (idleTimer) clearTimeout(idleTimer);
   return new Promise<ReadWord[]>((resolve, reject) => {
     (opts.urgent ? urgentTasks : backgroundTasks).push({ image, dpi, resolve, reject });
-    void drainTasks();
+    drainTasks();
   });
 }
 
-async function drainTasks(): Promise<void> {
-  if (running) return;
-  running = true;
+/** Starts a loop on every free slot (up to the pool size) while pages wait. */
+function drainTasks(): void {
+  while (urgentTasks.length + backgroundTasks.length > 0) {
+    let slot = slots.find((s) => !s.busy);
+    if (!slot) {
+      if (slots.length >= poolSize) return;
+      slot = { worker: null, current: null, busy: false };
+      slots.push(slot);
+    }
+    slot.busy = true;
+    void runSlot(slot);
+  }
+}
+
+async function runSlot(slot: Slot): Promise<void> {
   try {
     for (
       let task = urgentTasks.shift() ?? backgroundTasks.shift();
       task;
       task = urgentTasks.shift() ?? backgroundTasks.shift()
     ) {
-      const recognition = recognizeNow(task.image, task.dpi);
-      current = recognition;
+      const recognition = recognizeNow(slot, task.image, task.dpi);
+      slot.current = recognition;
       try {
         task.resolve(await recognition);
+        recognised += 1;
       } catch (error) {
         task.reject(error);
       } finally {
-        current = null;
+        slot.current = null;
       }
     }
   } finally {
-    running = false;
+    slot.busy = false;
   }
+  if (slots.some((s) => s.busy)) return;
   if (idleTimer) clearTimeout(idleTimer);
   idleTimer = setTimeout(() => void terminateOcr(), IDLE_MS);
   idleTimer.unref();
 }
 
-async function recognizeNow(image: Buffer, dpi: number | undefined): Promise<ReadWord[]> {
-  const w = await worker();
+async function recognizeNow(
+  slot: Slot,
+  image: Buffer,
+  dpi: number | undefined,
+): Promise<ReadWord[]> {
+  const w = await workerOf(slot);
   // Tesseract accepts 70–2400 (an oversized page reduced for rendering can fall below).
   if (dpi)
     await w.setParameters({
@@ -124,7 +161,7 @@ async function recognizeNow(image: Buffer, dpi: number | undefined): Promise<Rea
     return parseTsv(data.tsv ?? '');
   } catch (error) {
     // A crashed worker is dropped; the next page starts a fresh one.
-    await dropWorker();
+    await dropWorker(slot);
     throw error;
   }
 }
@@ -151,9 +188,9 @@ export function parseTsv(tsv: string): ReadWord[] {
 }
 
 /**
- * Ends the worker thread (idle timer, app close, tests). Pages still waiting are refused (a reading
- * job retries later); the page being recognised is finished first. The next recognition starts a
- * new worker.
+ * Ends the worker threads (idle timer, app close, tests). Pages still waiting are refused (a
+ * reading job retries later); pages being recognised are finished first. The next recognition
+ * starts new workers.
  */
 export async function terminateOcr(): Promise<void> {
   if (idleTimer) clearTimeout(idleTimer);
@@ -161,13 +198,15 @@ export async function terminateOcr(): Promise<void> {
   for (const task of [...urgentTasks.splice(0), ...backgroundTasks.splice(0)]) {
     task.reject(new Error('Text recognition was stopped'));
   }
-  while (current) await current.catch(() => undefined);
-  await dropWorker();
+  for (const slot of slots) {
+    while (slot.current) await slot.current.catch(() => undefined);
+  }
+  await Promise.all(slots.map((slot) => dropWorker(slot)));
 }
 
-async function dropWorker(): Promise<void> {
-  const pending = workerPromise;
-  workerPromise = null;
+async function dropWorker(slot: Slot): Promise<void> {
+  const pending = slot.worker;
+  slot.worker = null;
   if (!pending) return;
   try {
     await (await pending).terminate();

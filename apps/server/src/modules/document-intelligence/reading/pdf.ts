@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import { BLANK_INK_RATIO, inkRatioOfRgba } from './blank';
 import { splitRun } from './char-widths';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { ReadWord } from './types';
@@ -100,6 +101,25 @@ export async function renderPdfPage(
   page: PDFPageProxy,
   scale: number,
 ): Promise<{ png: Buffer; width: number; height: number }> {
+  const image = await renderPage(doc, page, scale, false);
+  return { ...image, png: image.png! };
+}
+
+/** As renderPdfPage, but a page with almost no ink (blank.ts) is not encoded: `png` is null. */
+export function renderPdfPageUnlessBlank(
+  doc: PDFDocumentProxy,
+  page: PDFPageProxy,
+  scale: number,
+): Promise<{ png: Buffer | null; width: number; height: number }> {
+  return renderPage(doc, page, scale, true);
+}
+
+async function renderPage(
+  doc: PDFDocumentProxy,
+  page: PDFPageProxy,
+  scale: number,
+  skipBlank: boolean,
+): Promise<{ png: Buffer | null; width: number; height: number }> {
   const viewport = page.getViewport({ scale });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);
@@ -108,6 +128,13 @@ export async function renderPdfPage(
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, width, height);
   await page.render({ canvas: null, canvasContext: context as never, viewport }).promise;
+  if (
+    skipBlank &&
+    inkRatioOfRgba(context.getImageData(0, 0, width, height).data) < BLANK_INK_RATIO
+  ) {
+    factory.destroy({ canvas, context });
+    return { png: null, width, height };
+  }
   const png = canvas.toBuffer('image/png');
   factory.destroy({ canvas, context });
   return { png, width, height };
@@ -119,7 +146,11 @@ interface CanvasFactory {
     height: number,
   ): {
     canvas: { toBuffer(mime: 'image/png'): Buffer; width: number; height: number };
-    context: { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void };
+    context: {
+      fillStyle: string;
+      fillRect(x: number, y: number, w: number, h: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+    };
   };
   destroy(pair: unknown): void;
 }

@@ -28,8 +28,17 @@ export type ReadInput = { filePath: string } | { buffer: Buffer };
 export interface ReadOptions {
   /** Called after each page is read (n is 1-based). */
   onPage?(n: number, total: number): void;
-  /** Reads only the first pages (type detection needs one or two). */
+  /** Reads only up to this page number (type detection needs one or two; the page cap). */
   maxPages?: number;
+  /** Starts at this page (1-based; the reading job reads a long document in batches). */
+  fromPage?: number;
+  /** Told the document's number of pages once it is known, before the first page is read. */
+  onPageCount?(total: number): void;
+  /**
+   * Pages with (almost) no ink are not given to OCR and come back with no words (blank.ts).
+   * On by default.
+   */
+  skipBlank?: boolean;
   /** A request is waiting for the answer: its OCR pages go before the reading jobs' pages. */
   urgent?: boolean;
 }

@@ -12,6 +12,8 @@ export interface InvitationRejectedMailInput {
   rejectingCompanyName: string;
   /** The sender's name for the invited connection, when it has one. */
   connectionName?: string | null;
+  /** The rejecting company's optional reason (issue 27 item 17). */
+  reason?: string | null;
 }
 
 /** The invited company declined: the sender's Administrators (who want mail) are told. */
@@ -31,6 +33,9 @@ export function invitationRejectedMail(input: InvitationRejectedMailInput): Rend
           kind: 'paragraph',
           text: `${input.rejectingCompanyName}${named} rejected your invitation to connect on ${PRODUCT_NAME}. The connection stays not connected; you can send a new invitation from your connections.`,
         },
+        ...(input.reason
+          ? [{ kind: 'paragraph' as const, text: `Their reason: ${input.reason}` }]
+          : []),
         { kind: 'action', label: 'Open your connections', url: `${input.publicUrl}/admin/parties` },
       ],
       footer: { kind: 'unsubscribe', url: unsubscribeUrl(input.publicUrl) },

@@ -8,7 +8,13 @@ import {
 export interface NotificationDigestMailInput {
   publicUrl: string;
   firstName?: string | null;
-  items: { title: string; link: string }[];
+  items: {
+    title: string;
+    link: string;
+    /** The event in a sentence and its details (reason, amount…), shown under its link. */
+    message?: string | null;
+    details?: [string, string][];
+  }[];
 }
 
 /** Several notification mails of one user that arrived within the digest window, as one mail. */
@@ -23,7 +29,15 @@ export function notificationDigestMail(input: NotificationDigestMailInput): Rend
       firstName: input.firstName,
       blocks: [
         { kind: 'paragraph', text: `You have ${n} new notifications:` },
-        { kind: 'links', items: input.items.map((i) => ({ text: i.title, url: i.link })) },
+        {
+          kind: 'events',
+          items: input.items.map((i) => ({
+            text: i.title,
+            url: i.link,
+            message: i.message ?? null,
+            details: i.details ?? [],
+          })),
+        },
         { kind: 'action', label: 'Open Flowline', url: input.publicUrl },
       ],
       footer: { kind: 'unsubscribe', url: unsubscribeUrl(input.publicUrl) },

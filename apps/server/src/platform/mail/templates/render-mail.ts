@@ -19,8 +19,17 @@ export type MailBlock =
   /** Someone else's words, e.g. the invitation message. */
   | { kind: 'quote'; label: string; text: string }
   | { kind: 'action'; label: string; url: string }
-  /** A list of linked lines, e.g. the items of a digest. */
-  | { kind: 'links'; items: { text: string; url: string }[] };
+  /** A list of linked lines. */
+  | { kind: 'links'; items: { text: string; url: string }[] }
+  /** Linked events, each with its sentence and detail rows: the items of a digest. */
+  | { kind: 'events'; items: MailEvent[] };
+
+export interface MailEvent {
+  text: string;
+  url: string;
+  message?: string | null;
+  details: [label: string, value: string][];
+}
 
 export type MailFooter =
   | { kind: 'unsubscribe'; url: string }
@@ -83,6 +92,16 @@ function blockText(block: MailBlock): string {
       return `${block.label}: ${block.url}`;
     case 'links':
       return block.items.map((i) => `- ${i.text}: ${i.url}`).join('\n');
+    case 'events':
+      return block.items
+        .map((i) =>
+          [
+            `- ${i.text}: ${i.url}`,
+            ...(i.message ? [`  ${i.message}`] : []),
+            ...i.details.map(([label, value]) => `  ${label}: ${value}`),
+          ].join('\n'),
+        )
+        .join('\n\n');
   }
 }
 
@@ -117,6 +136,22 @@ function blockHtml(block: MailBlock): string {
         .map(
           (i) =>
             `<li style="margin:0 0 8px;${FONT};font-size:16px;line-height:24px;color:${INK};"><a href="${escapeHtml(i.url)}" style="color:${TEAL};">${escapeHtml(i.text)}</a></li>`,
+        )
+        .join('')}</ul>`;
+    case 'events':
+      return `<ul style="margin:0 0 16px;padding-left:20px;">${block.items
+        .map(
+          (i) =>
+            `<li style="margin:0 0 16px;${FONT};font-size:16px;line-height:24px;color:${INK};"><a href="${escapeHtml(i.url)}" style="color:${TEAL};">${escapeHtml(i.text)}</a>${
+              i.message
+                ? `<div style="${FONT};font-size:15px;line-height:22px;color:${INK};">${escapeHtml(i.message)}</div>`
+                : ''
+            }${i.details
+              .map(
+                ([label, value]) =>
+                  `<div style="${FONT};font-size:15px;line-height:22px;color:${MUTED};">${escapeHtml(label)}: <span style="color:${INK};">${escapeHtml(value)}</span></div>`,
+              )
+              .join('')}</li>`,
         )
         .join('')}</ul>`;
     case 'action':

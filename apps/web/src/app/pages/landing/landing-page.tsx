@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -13,6 +14,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { reportClientError } from '../../../lib/client-error-reporter';
 import { safeReturnPath } from '../../../lib/return-path';
 import { useAuth } from '../../auth/auth-context';
+import { forgetSignedOutReason, readSignedOutReason } from '../../session/signed-out-reason';
 import { HeroIllustration } from './hero-illustration';
 
 const highlights = [
@@ -38,6 +40,9 @@ export function LandingPage() {
   const redirectTo = params.get('redirectTo');
   const target = safeReturnPath(redirectTo);
   const autoStarted = useRef(false);
+  // Why the app just signed the user out (no company, or blocked), said once (issue 27 item 23).
+  const [signedOutReason] = useState(readSignedOutReason);
+  useEffect(forgetSignedOutReason, []);
   useDocumentTitle(null);
 
   const login = () =>
@@ -89,6 +94,11 @@ export function LandingPage() {
           >
             The document exchange network for the oil and gas industry.
           </Typography>
+          {signedOutReason && (
+            <Alert severity="error" sx={{ mt: 3, maxWidth: 640 }}>
+              {signedOutReason}
+            </Alert>
+          )}
           <Stack direction="row" spacing={2} sx={{ mt: 4 }}>
             <Button variant="contained" color="secondary" size="large" onClick={() => void login()}>
               Login

@@ -6,7 +6,13 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { zBulkApproveResult, zDocumentResultSet, type zDocumentListQuery } from '@flowline/shared';
+import {
+  zBulkApproveResult,
+  zBulkReturnResult,
+  zDocumentResultSet,
+  type BulkReturnInput,
+  type zDocumentListQuery,
+} from '@flowline/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /** What a list sends (the parsed form of zDocumentListQuery: every paging field set). */
@@ -56,5 +62,17 @@ export function useBulkApprove() {
         schema: zBulkApproveResult,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: documentListKeys.all }),
+  });
+}
+
+/** The screen posts a bulk signing this many at a time, so its progress bar moves (issue 31). */
+export const BULK_SIGNING_SLICE = 5;
+
+/** POST /documents/return/bulk: each order signed as if alone, each answered. */
+export function signInBulk(body: BulkReturnInput) {
+  return apiRequest('/documents/return/bulk', {
+    method: 'POST',
+    body,
+    schema: zBulkReturnResult,
   });
 }

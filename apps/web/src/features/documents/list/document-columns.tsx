@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import type { GridColDef, GridRowClassNameParams } from '@mui/x-data-grid';
-import { FieldType } from '@flowline/shared';
+import { FieldType, type ReturnKind } from '@flowline/shared';
 import { useDateFormatter } from '../../preferences';
 import { useColumnLabel } from '../../terminology/api';
 import { formatMetadataValue, isNumericType } from './format-value';
@@ -14,6 +14,8 @@ import { RouteStatusChip } from './route-status-chip';
 export interface DocumentGridRow {
   id: number;
   routeStatusId?: number | null;
+  /** A Returned document: how it came back (issue 27 item 9). */
+  returnKind?: ReturnKind | null;
   isRead: boolean;
 }
 
@@ -37,6 +39,12 @@ const visuallyHidden = {
 } as const;
 
 const UNREAD_CLASS = 'document-row--unread';
+
+/**
+ * Document tables give up the icon first when columns do not fit (bold rows still mark unread):
+ * the room goes to the values that identify a document (issue 27 item 2).
+ */
+export const documentCollapseOrder: readonly string[] = ['icon'];
 
 /** Unread rows are bold (spec 3 §2); the icon cell says so to screen readers. */
 export const documentRowClassName = ({ row }: GridRowClassNameParams<DocumentGridRow>) =>
@@ -104,7 +112,9 @@ export function useDocumentColumns<R extends DocumentGridRow>(
             field: c.key,
             headerName: label(c.name),
             flex: 1,
-            minWidth: c.metadataTypeId === FieldType.DateTime ? 200 : 140,
+            // Narrow enough that a type's columns fit beside the navigation at 1366 px (issue 27: the
+            // pending division orders' Response Status stays); DataTable widens a column to its header.
+            minWidth: c.metadataTypeId === FieldType.DateTime ? 200 : 120,
             sortable,
             ...(c.metadataTypeId !== null && isNumericType(c.metadataTypeId)
               ? { align: 'right' as const, headerAlign: 'right' as const }
@@ -134,6 +144,8 @@ function statusColumn<R extends DocumentGridRow>(
     headerName: name,
     minWidth: 130,
     sortable,
-    renderCell: ({ row }) => <RouteStatusChip statusId={row.routeStatusId} />,
+    renderCell: ({ row }) => (
+      <RouteStatusChip statusId={row.routeStatusId} returnKind={row.returnKind} />
+    ),
   };
 }

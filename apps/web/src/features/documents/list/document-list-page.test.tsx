@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PartyType, Role, UserType } from '@flowline/shared';
+import { FieldType, PartyType, Role, RouteStatus, UserType } from '@flowline/shared';
 import { apiError } from '../../../test/fake-api';
 import { buildCompany } from '../../../test/fixtures';
 import { installSessionApi, renderApp, type SignedInOptions } from '../../../test/render-app';
@@ -280,5 +280,63 @@ describe('bulk Approve (issue 12)', () => {
     const { grid } = await openGrid('/documentlist/93');
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(within(grid).queryAllByRole('checkbox')).toHaveLength(0);
+  });
+});
+
+describe('document list on a phone (issue 27 item 2)', () => {
+  it('keeps each row identifiable: the collapsed values show under Doc # as a two-line card', async () => {
+    // The grid's box is 300 px wide: only Doc # and Status fit as columns.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    installListApi();
+    const { grid } = await openGrid('/documentlist/93');
+    const link = await within(grid).findByRole('link', { name: /^12/ });
+    const cell = link.closest('[role="gridcell"]') as HTMLElement;
+    await waitFor(() => expect(cell).toHaveTextContent('INV-1042'));
+    expect(cell).toHaveTextContent('Invoice Total $1,234.50');
+    expect(cell).toHaveTextContent('Connection Red Mesa Operating Co.');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Doc #', 'Status']);
+  });
+});
+
+describe('returned signed / unsigned (issue 27 item 9)', () => {
+  it('shows how each division order came back and filters by it on the server', async () => {
+    const returnedPage = {
+      columns: [{ name: 'Owner', key: 'docOwnerName', metadataType: { id: FieldType.Text } }],
+      rows: [
+        {
+          ...arInvoicePage.rows[0]!,
+          id: 31,
+          routeStatusId: RouteStatus.Returned,
+          returnKind: 'signed',
+          values: ['Hawthorne'],
+        },
+        {
+          ...arInvoicePage.rows[0]!,
+          id: 30,
+          routeStatusId: RouteStatus.Returned,
+          returnKind: 'unsigned',
+          values: ['Hawthorne'],
+        },
+      ],
+      totalRecords: 2,
+    };
+    const api = installListApi({
+      handlers: { 'GET /api/documentroute/all/94': () => returnedPage },
+    });
+    const { grid } = await openGrid('/documentlist/94', 'Pending Division Orders');
+    expect(await within(grid).findByText('Returned signed')).toBeInTheDocument();
+    expect(within(grid).getByText('Returned unsigned')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Returned' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Returned unsigned' }));
+    await waitFor(() =>
+      expect(params(api.find('GET', '/api/documentroute/all/94').at(-1)!.search)).toMatchObject({
+        returnKind: 'unsigned',
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
+import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,13 +11,19 @@ import {
   ALL_STATUSES,
   canSendDocumentType,
   decideWorkflowMove,
+  declineMessages,
   documentStatusTabs,
+  hasReturnKindFilter,
+  parseReturnKind,
+  RouteStatus,
   routeStatusName,
+  type ReturnKind,
   type DocumentTypeSummary,
   type ResultRow,
   type RouteStatusId,
 } from '@flowline/shared';
 import { DataTable, SearchField, useServerTable } from '../../../components/data-table';
+import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { NotFoundPage } from '../../../components/page-not-found';
 import { useDocumentTypes } from '../../document-types/api';
@@ -27,15 +34,23 @@ import { errorMessage } from '../../../lib/api-error';
 import { useBulkApprove, useDocumentList, type DocumentListQuery } from './api';
 import {
   documentPath,
+  documentCollapseOrder,
   documentRowClassName,
   documentTableSx,
   useDocumentColumns,
 } from './document-columns';
 import { resultSetColumns } from './result-set-columns';
+import { ReturnKindFilter } from './return-kind-filter';
 import { StatusTabs } from './status-tabs';
 import { useStatusFilter } from './use-status-filter';
 
 // The Send dialog (picker, drop zone, upload) loads only when opened.
+const BulkSignDialog = lazy(() =>
+  import('./bulk-sign-dialog').then((m) => ({ default: m.BulkSignDialog })),
+);
+const BulkDeclineDialog = lazy(() =>
+  import('./bulk-decline-dialog').then((m) => ({ default: m.BulkDeclineDialog })),
+);
 const SendDialog = lazy(() =>
   import('../send/send-dialog').then((m) => ({ default: m.SendDialog })),
 );
@@ -71,6 +86,8 @@ function DocumentList({ typeId }: { typeId: number }) {
   const title = documentListTitle(type);
   const tabs = documentStatusTabs(typeId);
   const [status, setStatus] = useStatusFilter(typeId);
+  const [params, setParams] = useSearchParams();
+  const returnKind = hasReturnKindFilter(typeId) ? parseReturnKind(params.get('returnKind')) : null;
   const [sending, setSending] = useState(false);
   const snackbar = useSnackbar();
   const canSend = canSendDocumentType(
@@ -90,6 +107,7 @@ function DocumentList({ typeId }: { typeId: number }) {
     orderBy: sort?.field ?? 'id',
     orderByDirection: sort?.sort === 'asc' ? 'asc' : 'desc',
     ...(status !== ALL_STATUSES ? { documentRouteStatusId: status } : {}),
+    ...(returnKind ? { returnKind } : {}),
   };
   const list = useDocumentList(typeId, query);
   const columns = useDocumentColumns(resultSetColumns(list.data?.columns), {
@@ -111,10 +129,28 @@ function DocumentList({ typeId }: { typeId: number }) {
       roles: user.roles,
     }).allowed;
   const anyApprovable = (list.data?.rows ?? []).some(approvable);
+  // Sign selected (issue 31): the received pending division orders this user may return.
+  const signable = (row: ResultRow) =>
+    row.side === 'received' &&
+    !!type &&
+    decideWorkflowMove({
+      action: 'return',
+      templateId: type.documentTypeTemplateId,
+      documentTypeId: type.id,
+      routeStatusId: row.routeStatusId,
+      side: 'received',
+      userType: user.userType,
+      roles: user.roles,
+    }).allowed;
+  const anySignable = !anyApprovable && (list.data?.rows ?? []).some(signable);
+  const selectable = anyApprovable ? approvable : signable;
   const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
-  const selectedIds = (list.data?.rows ?? [])
-    .filter((r) => approvable(r) && selection.ids.has(r.id) === (selection.type === 'include'))
-    .map((r) => r.id);
+  const [signing, setSigning] = useState<ResultRow[] | null>(null);
+  const [declining, setDeclining] = useState<ResultRow[] | null>(null);
+  const selectedRows = (list.data?.rows ?? []).filter(
+    (r) => selectable(r) && selection.ids.has(r.id) === (selection.type === 'include'),
+  );
+  const selectedIds = selectedRows.map((r) => r.id);
   const bulkApprove = useBulkApprove();
   const approveSelected = () =>
     bulkApprove.mutate(selectedIds, {
@@ -130,21 +166,52 @@ function DocumentList({ typeId }: { typeId: number }) {
     setStatus(next);
     table.setPaginationModel({ ...table.paginationModel, page: 0 });
   };
+  // A kind of return is a kind of Returned: choosing one leaves a tab of another status.
+  const changeReturnKind = (next: ReturnKind | null) => {
+    setParams((p) => {
+      if (next) p.set('returnKind', next);
+      else p.delete('returnKind');
+      if (next && status !== ALL_STATUSES && status !== RouteStatus.Returned) {
+        p.set('documentRouteStatusId', String(RouteStatus.Returned));
+      }
+      return p;
+    });
+    table.setPaginationModel({ ...table.paginationModel, page: 0 });
+  };
 
   return (
     <>
       <PageHeader
         title={title}
         actions={
-          canSend && type ? (
-            <Button
-              variant="contained"
-              startIcon={<SendOutlined />}
-              onClick={() => setSending(true)}
-            >
-              Send
-            </Button>
-          ) : undefined
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ flexWrap: 'wrap', alignItems: 'center' }}
+          >
+            <ExportMenu
+              path="/exports/documents"
+              query={{
+                list: 'type',
+                documentTypeId: typeId,
+                orderBy: query.orderBy,
+                orderByDirection: query.orderByDirection,
+                query: query.query,
+                documentRouteStatusId: query.documentRouteStatusId,
+                returnKind: query.returnKind,
+              }}
+            />
+            {canSend && type ? (
+              <Button
+                variant="contained"
+                startIcon={<SendOutlined />}
+                onClick={() => setSending(true)}
+              >
+                Send
+              </Button>
+            ) : null}
+          </Stack>
         }
       />
       {tabs && <StatusTabs statuses={tabs} value={status} onChange={changeStatus} />}
@@ -156,6 +223,9 @@ function DocumentList({ typeId }: { typeId: number }) {
             onDelete={() => changeStatus(ALL_STATUSES)}
           />
         </Box>
+      )}
+      {hasReturnKindFilter(typeId) && (
+        <ReturnKindFilter value={returnKind} onChange={changeReturnKind} />
       )}
       <SearchField value={table.search} onChange={table.setSearch} />
       {anyApprovable && (
@@ -170,6 +240,27 @@ function DocumentList({ typeId }: { typeId: number }) {
           </Button>
         </Box>
       )}
+      {anySignable && (
+        <Box sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+          <Button
+            variant="contained"
+            disabled={selectedRows.length === 0}
+            onClick={() => setSigning(selectedRows)}
+          >
+            {selectedRows.length > 0 ? `Sign selected (${selectedRows.length})` : 'Sign selected'}
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={selectedRows.length === 0}
+            onClick={() => setDeclining(selectedRows)}
+          >
+            {selectedRows.length > 0
+              ? `${declineMessages.bulkAction} (${selectedRows.length})`
+              : declineMessages.bulkAction}
+          </Button>
+        </Box>
+      )}
       <DataTable<ResultRow>
         label={title}
         columns={columns}
@@ -179,9 +270,10 @@ function DocumentList({ typeId }: { typeId: number }) {
         table={table}
         onRowClick={(row) => void navigate(documentPath(row.id))}
         getRowClassName={documentRowClassName}
-        {...(anyApprovable
+        collapseOrder={documentCollapseOrder}
+        {...(anyApprovable || anySignable
           ? {
-              isRowSelectable: approvable,
+              isRowSelectable: selectable,
               rowSelectionModel: selection,
               onRowSelectionModelChange: setSelection,
             }
@@ -189,6 +281,30 @@ function DocumentList({ typeId }: { typeId: number }) {
         noRowsLabel={table.search.trim() ? 'No documents match your search.' : `No ${title} yet.`}
         sx={documentTableSx}
       />
+      {signing && (
+        <Suspense fallback={null}>
+          <BulkSignDialog
+            rows={signing}
+            columns={list.data?.columns ?? []}
+            onClose={() => {
+              setSigning(null);
+              setSelection(noSelection);
+            }}
+          />
+        </Suspense>
+      )}
+      {declining && (
+        <Suspense fallback={null}>
+          <BulkDeclineDialog
+            rows={declining}
+            columns={list.data?.columns ?? []}
+            onClose={() => {
+              setDeclining(null);
+              setSelection(noSelection);
+            }}
+          />
+        </Suspense>
+      )}
       {sending && type && (
         <Suspense fallback={null}>
           <SendDialog documentType={type} onClose={() => setSending(false)} />

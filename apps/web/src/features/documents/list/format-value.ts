@@ -1,7 +1,7 @@
 import { FieldType, isYearMetadataKey } from '@flowline/shared';
+import { formatMoneyForUser } from '../../../lib/money';
 import type { DateFormatter } from '../../preferences';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const numeric = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10 });
 const ungrouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 10, useGrouping: false });
 
@@ -37,10 +37,9 @@ function formatOne(
       return dates.formatDate(value) || value;
     case FieldType.DateTime:
       return dates.formatDateTime(value) || value;
-    case FieldType.Currency: {
-      const amount = Number(value);
-      return value.trim() !== '' && Number.isFinite(amount) ? usd.format(amount) : value;
-    }
+    case FieldType.Currency:
+      // The one money format (issue 27 item 14).
+      return formatMoneyForUser(value) || value;
     case FieldType.Numeric: {
       const amount = Number(value);
       if (value.trim() === '' || !Number.isFinite(amount)) return value;

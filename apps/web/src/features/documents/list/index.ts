@@ -1,4 +1,5 @@
 export {
+  documentCollapseOrder,
   documentPath,
   documentRowClassName,
   documentTableSx,

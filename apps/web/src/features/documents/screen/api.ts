@@ -233,6 +233,17 @@ export function useRejectionReason(id: number, enabled: boolean) {
   return useQuery({ ...rejectionReasonQueryOptions(id), enabled });
 }
 
+export const disputeCommentQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...documentScreenKeys.rejectionReason(id), 'dispute'] as const,
+    queryFn: () =>
+      apiRequest(`/history/document/${id}/disputeComment`, { schema: zRejectionReason }),
+  });
+
+export function useDisputeComment(id: number, enabled: boolean) {
+  return useQuery({ ...disputeCommentQueryOptions(id), enabled });
+}
+
 // ---- Versions --------------------------------------------------------------------------------
 
 export const versionsQueryOptions = (id: number) =>

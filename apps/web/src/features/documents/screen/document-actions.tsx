@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
+  approvalMessages,
   DocumentTemplate,
+  RouteStatus,
   documentMessages,
   missingRequiredFields,
   requiredFieldMessage,
@@ -40,8 +42,19 @@ import type { LineItemsDraft } from './line-items/use-line-items-draft';
 import { serverFieldErrors } from './server-errors';
 import { ReturnButton, SignedDocumentTools } from './signing/signing-actions';
 import type { Signing } from './signing/use-signing';
-import { useApproveDocument, useRejectDocument, useResubmit } from './workflow/api';
+import {
+  useApproveDocument,
+  useDisputeDocument,
+  useHoldDocument,
+  useRejectDocument,
+  useReleaseHold,
+  useResubmit,
+} from './workflow/api';
+import { CommentDialog } from './workflow/comment-dialog';
 import { RejectDialog } from './workflow/reject-dialog';
+import { ApproveDialog } from '../../approvals/approve-dialog';
+import { hasApprovalChain } from '../../approvals/approval-chain-panel';
+import { useDocumentApprovals } from '../../approvals/api';
 import { ReplaceFileDialog } from './workflow/replace-file-dialog';
 
 /** Our wording (the spec has none for a save or a delete). */
@@ -50,12 +63,21 @@ export const screenMessages = {
   deleted: 'Document Deleted',
   noChanges: 'There are no changes to save',
   fixFields: 'Please correct the highlighted fields',
-  resubmitted: 'A new version was created: check it and send it',
+  resubmitted: 'The corrected version was sent',
 } as const;
 
 export const documentFormId = 'document-metadata-form';
 
-type Confirm = 'cancelSend' | 'delete' | 'reject' | 'replaceFile' | null;
+type Confirm =
+  'cancelSend' | 'delete' | 'approve' | 'reject' | 'hold' | 'dispute' | 'replaceFile' | null;
+
+/** A file chosen with Replace file: uploaded as a temporary replacement, shown in the viewer. */
+export interface Replacement {
+  id: number;
+  fileName: string;
+  /** The file as chosen, for the viewer (what will be sent). */
+  file: File;
+}
 
 /**
  * Save and Send for the metadata form (used by the header and the mobile drawer). Save sends
@@ -142,7 +164,7 @@ export function useDocumentCommands(
   };
 
   const send = form.handleSubmit(async (values) => {
-    if (!validateWhole(values)) return;
+    // Issue 27 item 7: what the user typed is saved first; a failed check only stops the send.
     if (lines?.dirty) {
       try {
         await lines.save();
@@ -152,14 +174,50 @@ export function useDocumentCommands(
       }
     }
     const metadata = buildSavePayload(doc.metadata, values, dateFormat, editable);
+    if (metadata.length > 0) {
+      try {
+        await saveMutation.mutateAsync({ metadata });
+        // The form now holds the saved values: they are no longer changes.
+        form.reset(values);
+      } catch (error) {
+        showServerErrors(error, metadata);
+        return;
+      }
+    }
+    if (!validateWhole(values)) return;
     // Issue 12 item 7: an invoice that looks like one already sent is sent only once confirmed.
-    if (doc.possibleDuplicates.length > 0) setDuplicatePrompt({ metadata });
-    else await publishNow(metadata, false);
+    if (doc.possibleDuplicates.length > 0) setDuplicatePrompt({ metadata: [] });
+    else await publishNow([], false);
   }, invalid);
+
+  /**
+   * Resubmit in one step (issue 27 item 5): validated like Send, then the corrections and the
+   * replacement file go to the server, which sends the new version at once.
+   */
+  const resubmitMutation = useResubmit();
+  const resubmit = (replacementId: number | null) =>
+    form.handleSubmit(async (values) => {
+      if (!validateWhole(values)) return;
+      const metadata = buildSavePayload(doc.metadata, values, dateFormat, editable);
+      try {
+        await resubmitMutation.mutateAsync({
+          id: doc.id,
+          replacementId,
+          metadata,
+          ...(lines?.enabled && lines.dirty ? { lines: lines.senderLines() } : {}),
+        });
+        snackbar.showSuccess(screenMessages.resubmitted);
+        void navigate(`/documentlist/${doc.documentTypeId}`);
+      } catch (error) {
+        showServerErrors(error, metadata);
+      }
+    }, invalid)();
 
   return {
     save: () => void save(),
     send: () => void send(),
+    resubmit: (replacementId: number | null) => void resubmit(replacementId),
+    resubmitting: resubmitMutation.isPending,
     validate: () => validateWhole(form.getValues()),
     duplicatePromptOpen: duplicatePrompt !== null,
     confirmDuplicate: () => {
@@ -179,12 +237,17 @@ export function DocumentActions({
   commands,
   dirty,
   signing,
+  replacement = null,
+  onReplacement,
 }: {
   doc: DocumentDto;
   commands: ReturnType<typeof useDocumentCommands>;
   dirty: boolean;
   /** Division-order signing (Return), started from here and carried out by the viewer. */
   signing?: Signing;
+  /** The replacement file chosen for Resubmit (the screen shows it in the viewer). */
+  replacement?: Replacement | null;
+  onReplacement?: (replacement: Replacement) => void;
 }) {
   const actions = doc.availableActions;
   const navigate = useNavigate();
@@ -195,11 +258,21 @@ export function DocumentActions({
   const [confirm, setConfirm] = useState<Confirm>(null);
   const approve = useApproveDocument();
   const reject = useRejectDocument();
-  const resubmit = useResubmit();
-  const [replacement, setReplacement] = useState<{ id: number; fileName: string } | null>(null);
+  const hold = useHoldDocument();
+  const releaseHold = useReleaseHold();
+  const dispute = useDisputeDocument();
   const workflow = doc.workflowActions;
+  // The approval chain decides who approves which step, up to which amount (docs/approvals.md).
+  const approvals = useDocumentApprovals(doc.id, workflow.approve && hasApprovalChain(doc));
+  const approveRefusal = approvals.data?.approveRefusal ?? null;
   const { formatDate } = useDateFormatter();
-  const moving = approve.isPending || reject.isPending || resubmit.isPending;
+  const moving =
+    approve.isPending ||
+    reject.isPending ||
+    hold.isPending ||
+    releaseHold.isPending ||
+    dispute.isPending ||
+    commands.resubmitting;
   const listPath = `/documentlist/${doc.documentTypeId}`;
   const isArInvoice = doc.documentTypeTemplateId === DocumentTemplate.ArInvoice;
   const busy = commands.saving || commands.sending;
@@ -271,22 +344,34 @@ export function DocumentActions({
             Send
           </Button>
         )}
-        {signing && <ReturnButton doc={doc} onReturn={() => signing.start(commands.validate)} />}
+        {signing && (
+          <ReturnButton
+            doc={doc}
+            onReturn={() => signing.start(commands.validate)}
+            onReturnUnsigned={signing.returnUnsigned}
+          />
+        )}
         <SignedDocumentTools doc={doc} />
         {workflow.approve && (
-          <Button
-            variant="contained"
-            color="success"
-            disabled={moving}
-            onClick={() =>
-              approve.mutate(doc.id, {
-                onSuccess: () => snackbar.showSuccess(workflowMessages.approved),
-                onError: (error) => snackbar.showError(errorMessage(error)),
-              })
-            }
-          >
-            Approve
-          </Button>
+          <Tooltip title={approveRefusal ?? ''}>
+            {/* A disabled button fires no events: the span carries the explanation. */}
+            <span>
+              <Button
+                variant="contained"
+                color="success"
+                disabled={moving || approveRefusal !== null}
+                aria-describedby={approveRefusal ? 'approve-refusal' : undefined}
+                onClick={() => setConfirm('approve')}
+              >
+                Approve
+              </Button>
+              {approveRefusal && (
+                <span id="approve-refusal" hidden>
+                  {approveRefusal}
+                </span>
+              )}
+            </span>
+          </Tooltip>
         )}
         {workflow.reject && (
           <Button
@@ -298,6 +383,35 @@ export function DocumentActions({
             Reject
           </Button>
         )}
+        {workflow.hold && (
+          <Button variant="outlined" disabled={moving} onClick={() => setConfirm('hold')}>
+            Put on hold
+          </Button>
+        )}
+        {workflow.releaseHold && (
+          <Button
+            variant="contained"
+            disabled={moving}
+            onClick={() =>
+              releaseHold.mutate(doc.id, {
+                onSuccess: () => snackbar.showSuccess(workflowMessages.released),
+                onError: (error) => snackbar.showError(errorMessage(error)),
+              })
+            }
+          >
+            Release hold
+          </Button>
+        )}
+        {workflow.dispute && (
+          <Button
+            variant="outlined"
+            color="warning"
+            disabled={moving}
+            onClick={() => setConfirm('dispute')}
+          >
+            Dispute
+          </Button>
+        )}
         {actions.replaceFile && (
           <Button variant="outlined" disabled={moving} onClick={() => setConfirm('replaceFile')}>
             {replacement ? `Replace file (${replacement.fileName})` : 'Replace file'}
@@ -306,19 +420,8 @@ export function DocumentActions({
         {actions.resubmit && (
           <Button
             variant="contained"
-            disabled={moving}
-            onClick={() =>
-              resubmit.mutate(
-                { id: doc.id, replacementId: replacement?.id ?? null },
-                {
-                  onSuccess: (next) => {
-                    snackbar.showSuccess(screenMessages.resubmitted);
-                    void navigate(`/documents/${next.id}`);
-                  },
-                  onError: (error) => snackbar.showError(errorMessage(error)),
-                },
-              )
-            }
+            disabled={moving || busy}
+            onClick={() => commands.resubmit(replacement?.id ?? null)}
           >
             Resubmit
           </Button>
@@ -349,6 +452,70 @@ export function DocumentActions({
         onConfirm={confirmCancelSend}
         onClose={() => setConfirm(null)}
       />
+      <ApproveDialog
+        open={confirm === 'approve'}
+        busy={approve.isPending}
+        awaiting={approvals.data?.awaiting ?? null}
+        onClose={() => setConfirm(null)}
+        onApprove={(comment) =>
+          approve.mutate(
+            { id: doc.id, comment },
+            {
+              onSuccess: (updated) => {
+                setConfirm(null);
+                snackbar.showSuccess(
+                  updated.routeStatusId === RouteStatus.Approved
+                    ? workflowMessages.approved
+                    : approvalMessages.stepApproved,
+                );
+              },
+              onError: (error) => snackbar.showError(errorMessage(error)),
+            },
+          )
+        }
+      />
+      <CommentDialog
+        open={confirm === 'hold'}
+        busy={hold.isPending}
+        title="Put on hold"
+        text="The invoice waits until someone releases the hold. Only your company sees the hold and its comment; the sender still sees Received."
+        submitLabel="Put on hold"
+        required={false}
+        onClose={() => setConfirm(null)}
+        onSubmit={(comment) =>
+          hold.mutate(
+            { id: doc.id, comment },
+            {
+              onSuccess: () => {
+                setConfirm(null);
+                snackbar.showSuccess(workflowMessages.heldOn);
+              },
+              onError: (error) => snackbar.showError(errorMessage(error)),
+            },
+          )
+        }
+      />
+      <CommentDialog
+        open={confirm === 'dispute'}
+        busy={dispute.isPending}
+        title="Dispute invoice"
+        text="The sender sees 'Disputed' with this comment and can answer with a message or resubmit a corrected invoice."
+        submitLabel="Dispute"
+        required
+        onClose={() => setConfirm(null)}
+        onSubmit={(comment) =>
+          dispute.mutate(
+            { id: doc.id, comment: comment ?? '' },
+            {
+              onSuccess: () => {
+                setConfirm(null);
+                snackbar.showSuccess(workflowMessages.disputed);
+              },
+              onError: (error) => snackbar.showError(errorMessage(error)),
+            },
+          )
+        }
+      />
       <RejectDialog
         open={confirm === 'reject'}
         busy={reject.isPending}
@@ -372,7 +539,7 @@ export function DocumentActions({
           documentId={doc.id}
           onClose={() => setConfirm(null)}
           onReplaced={(file) => {
-            setReplacement(file);
+            onReplacement?.(file);
             setConfirm(null);
           }}
         />

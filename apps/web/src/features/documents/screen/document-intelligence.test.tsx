@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   READING_DOCUMENT_MESSAGE,
+  readingLimitMessages,
   type DocumentDto,
   type DocumentExtraction,
   type OcrBlock,
@@ -165,6 +166,26 @@ describe("'Reading the document…'", () => {
     expect(warning.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorWarning');
     expect(screen.queryByText('unreadable')).not.toBeInTheDocument();
   });
+
+  it('says when only the first pages were read (the page cap)', async () => {
+    const notice =
+      'Only the first 200 of 5000 pages were read (the limit per document); the later pages are not searchable.';
+    installScreenApi(() => scan({ extraction: extraction({ status: 'done', notice }) }));
+    renderApp('/documents/501');
+    const note = await screen.findByText(notice);
+    expect(note.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorInfo');
+  });
+
+  it("says how long a reading waits for the company's hourly quota, instead of a progress bar", async () => {
+    const notice = readingLimitMessages.hourlyQuota(5200, 5000, 12);
+    installScreenApi(() => scan({ extraction: extraction({ status: 'pending', notice }) }));
+    renderApp('/documents/501');
+    const note = await screen.findByText(
+      "Reading waits: 5,200 pages of your company's documents were read in the past hour (the limit is 5,000 an hour). This document will be read in about 12 minutes.",
+    );
+    expect(note.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorInfo');
+    expect(screen.queryByRole('progressbar', { name: READING_DOCUMENT_MESSAGE })).toBeNull();
+  });
 });
 
 describe('click-to-fill on a scanned page (OCR words)', () => {
@@ -238,5 +259,80 @@ describe('auto-extracted values', () => {
     await userEvent.type(number, 'X');
     expect(number.closest('[data-auto-filled]')).toBeNull();
     expect(screen.queryByText(AUTO_FILLED_NOTE)).not.toBeInTheDocument();
+  });
+});
+
+describe('proposed values the reading did not fill (issue 34)', () => {
+  const proposals = [
+    { key: 'docNumber', value: 'INV-7731', confidence: 0.62 },
+    { key: 'docTotal', value: '56240.37', confidence: 0.55 },
+    { key: 'docInvoiceDate', value: '2026-11-04', confidence: 0.4 },
+    // A field that has a value is offered nothing.
+    { key: 'docServiceDate', value: '2026-10-01', confidence: 0.5 },
+  ];
+  const withProposals = (over: Partial<DocumentDto> = {}) =>
+    scan(
+      { extraction: extraction({ proposals }), ...over },
+      { ...draftValues, docNumber: null, docTotal: null, docInvoiceDate: null },
+    );
+
+  it("offers each beside its field with how sure it is; 'Use' fills the field, Save sends it", async () => {
+    const api = installScreenApi(() => withProposals(), {
+      'PUT /api/documents/501/metadata': () => withProposals(),
+    });
+    renderApp('/documents/501');
+    const number = await field('Invoice Number');
+    expect(number).toHaveValue('');
+    const offer = await screen.findByTestId('proposal-docNumber');
+    expect(offer).toHaveTextContent('Proposed: INV-7731 (62 % sure)');
+    expect(screen.getByTestId('proposal-docTotal')).toHaveTextContent('56,240.37');
+    expect(screen.getByTestId('proposal-docInvoiceDate')).toHaveTextContent('04/11/2026');
+    expect(screen.queryByTestId('proposal-docServiceDate')).toBeNull();
+
+    // Keyboard: the 'Use' button is reachable and named after the value and the field.
+    const use = within(offer).getByRole('button', { name: 'Use INV-7731 for Invoice Number' });
+    use.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(number).toHaveValue('INV-7731'));
+    expect(screen.queryByTestId('proposal-docNumber')).toBeNull();
+    expect(number).toHaveFocus();
+    // One value left to offer per field still empty.
+    expect(screen.getByRole('button', { name: 'Use all 2 proposed values' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.find('PUT', '/api/documents/501/metadata')).toHaveLength(1));
+    const body = api.find('PUT', '/api/documents/501/metadata')[0]!.body as {
+      metadata: { metadataDefinitionId: number; value: string | null }[];
+    };
+    expect(body.metadata.map((m) => m.value)).toEqual(['INV-7731']);
+  });
+
+  it("'Use all' fills every offered field at once", async () => {
+    installScreenApi(() => withProposals());
+    renderApp('/documents/501');
+    await userEvent.click(await screen.findByRole('button', { name: 'Use all 3 proposed values' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^Invoice Number/ })).toHaveValue('INV-7731'),
+    );
+    expect(screen.getByRole('textbox', { name: /^Invoice Total/ })).toHaveValue('56,240.37');
+    expect(screen.getByRole('textbox', { name: /^Invoice Date/ })).toHaveValue('04/11/2026');
+    expect(screen.queryByTestId(/^proposal-/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Use all/ })).toBeNull();
+  });
+
+  it('offers nothing when the document cannot be edited or a value was typed', async () => {
+    installScreenApi(() =>
+      withProposals({ availableActions: { ...withProposals().availableActions, edit: false } }),
+    );
+    const view = renderApp('/documents/501');
+    await field('Invoice Number');
+    expect(screen.queryByTestId(/^proposal-/)).toBeNull();
+    view.unmount();
+
+    installScreenApi(() => withProposals());
+    renderApp('/documents/501');
+    await screen.findByTestId('proposal-docNumber');
+    await userEvent.type(await field('Invoice Number'), 'X');
+    await waitFor(() => expect(screen.queryByTestId('proposal-docNumber')).toBeNull());
   });
 });

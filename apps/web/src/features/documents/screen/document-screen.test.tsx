@@ -429,9 +429,10 @@ describe('actions', () => {
     expect(await field('Invoice Number')).toHaveAttribute('aria-invalid', 'false');
   });
 
-  it('sends with the changed values and goes to the list of the type', async () => {
+  it('saves the changed values, sends and goes to the list of the type', async () => {
     const doc = buildArInvoice({}, { ...draftValues, docNumber: null });
     const api = installDocumentApi(doc, {
+      'PUT /api/documents/501/metadata': () => doc,
       'PUT /api/documents/501/publish': () => ({ ...doc, routeStatusId: RouteStatus.Sent }),
     });
     const { router } = renderApp('/documents/501');
@@ -439,9 +440,28 @@ describe('actions', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/documentlist/93'));
     expect(await screen.findByText('Document Sent')).toBeInTheDocument();
-    expect(api.find('PUT', '/api/documents/501/publish')[0]!.body).toEqual({
+    expect(api.find('PUT', '/api/documents/501/metadata')[0]!.body).toEqual({
       metadata: [{ metadataDefinitionId: definition('docNumber').id, value: 'INV-2002' }],
     });
+    expect(api.find('PUT', '/api/documents/501/publish')[0]!.body).toEqual({ metadata: [] });
+  });
+
+  it('keeps what was typed when Send finds fields missing (issue 27 item 7)', async () => {
+    const doc = buildArInvoice({}, { ...draftValues, docNumber: null, docServiceDate: null });
+    const api = installDocumentApi(doc, {
+      'PUT /api/documents/501/metadata': () => doc,
+      'PUT /api/documents/501/publish': () => ({ ...doc, routeStatusId: RouteStatus.Sent }),
+    });
+    renderApp('/documents/501');
+    await userEvent.type(await field('Service Date'), '01/02/2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Field Invoice Number is required')).toBeInTheDocument();
+    // The Service Date typed before the failed check is saved; only the sending stopped.
+    await waitFor(() => expect(api.find('PUT', '/api/documents/501/metadata')).toHaveLength(1));
+    expect(api.find('PUT', '/api/documents/501/metadata')[0]!.body).toEqual({
+      metadata: [{ metadataDefinitionId: definition('docServiceDate').id, value: '2026-01-02' }],
+    });
+    expect(api.find('PUT', '/api/documents/501/publish')).toHaveLength(0);
   });
 
   it('shows the server message when sending is refused', async () => {

@@ -20,7 +20,12 @@ import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useDateFormatter } from '../../preferences';
 import { useDocument, useDocumentAvailability } from './api';
 import { AttachmentsTab } from './attachments/attachments-tab';
-import { DocumentActions, documentFormId, useDocumentCommands } from './document-actions';
+import {
+  DocumentActions,
+  documentFormId,
+  useDocumentCommands,
+  type Replacement,
+} from './document-actions';
 import { DocumentHeading } from './document-heading';
 import { isReading, useReadingPoll } from './extraction/api';
 import { ReadingStatus } from './extraction/reading-status';
@@ -35,13 +40,16 @@ import { fieldName, initialFormValues, type MetadataFormValues } from './metadat
 import { MetadataFields } from './metadata/metadata-fields';
 import { useKeepTypedValues } from './metadata/use-keep-typed-values';
 import { MobileMetadataDrawer } from './mobile-metadata-drawer';
-import { RejectionReason } from './rejection-reason';
+import { DisputeComment, RejectionReason } from './rejection-reason';
+import { ApprovalChainPanel } from '../../approvals/approval-chain-panel';
+import { ReturnReason } from './signing/return-reason';
 import { useSigning } from './signing/use-signing';
 import { DuplicateWarning } from './workflow/duplicate-warning';
 import { VersionsTab } from './versions-tab';
 import { PaymentsTab } from './workflow/payments-tab';
 import { LazyFileViewer } from './viewer/lazy-viewer';
-import { documentViewerSource } from './viewer/viewer-source';
+import { documentViewerSource, localFileViewerSource } from './viewer/viewer-source';
+import { ReplacementBar } from './workflow/replacement-bar';
 
 /**
  * The document screen (spec 1 §2): heading and actions, the left rail tabs (Metadata, Audit
@@ -134,7 +142,17 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
   const [showLines, setShowLines] = useState(false);
   const commands = useDocumentCommands(doc, form, dateFormat, lines);
   const signing = useSigning(doc);
-  const source = documentViewerSource(doc);
+  // Issue 27 item 6: a file chosen with Replace file is what Resubmit sends, so the viewer shows
+  // it (the original is a click away).
+  const [replacement, setReplacement] = useState<Replacement | null>(null);
+  const [showOriginal, setShowOriginal] = useState(false);
+  const replacementSource = useMemo(
+    () => (replacement ? localFileViewerSource(replacement.file) : null),
+    [replacement],
+  );
+  const showingReplacement = replacementSource !== null && !showOriginal;
+  const source =
+    showingReplacement && replacementSource ? replacementSource : documentViewerSource(doc);
   const editable = doc.availableActions.edit;
 
   // Click-to-fill: the field that last had the focus takes the text selected on a page.
@@ -182,13 +200,24 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
       variant="outlined"
       sx={{ height: '100%', overflow: 'hidden', display: 'flex', flexDirection: 'column' }}
     >
-      <ReadingStatus extraction={doc.extraction} />
+      {replacement ? (
+        <ReplacementBar
+          fileName={replacement.fileName}
+          originalName={doc.fileName}
+          showingReplacement={showingReplacement}
+          previewable={replacementSource !== null}
+          onShow={(which) => setShowOriginal(which === 'original')}
+        />
+      ) : (
+        <ReadingStatus extraction={doc.extraction} />
+      )}
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <LazyFileViewer
+          key={showingReplacement ? `replacement-${replacement?.id}` : 'original'}
           source={source}
           onTextSelected={editable ? fill : undefined}
           capture={signing.capture}
-          ocrDocumentId={doc.id}
+          ocrDocumentId={showingReplacement ? undefined : doc.id}
         />
       </Box>
     </Paper>
@@ -291,12 +320,20 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
                 commands={commands}
                 dirty={form.formState.isDirty}
                 signing={signing}
+                replacement={replacement}
+                onReplacement={(chosen) => {
+                  setReplacement(chosen);
+                  setShowOriginal(false);
+                }}
               />
             }
           />
           {signing.dialogs}
           <RejectionReason doc={doc} />
+          <DisputeComment doc={doc} />
+          <ReturnReason doc={doc} />
           <DuplicateWarning doc={doc} />
+          <ApprovalChainPanel doc={doc} />
           {mobile ? (
             <Box>
               {tabBar}

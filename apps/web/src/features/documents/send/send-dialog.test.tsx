@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PartyType, Role, documentMessages, type ConnectionListRow } from '@flowline/shared';
+import {
+  PartyType,
+  Role,
+  documentMessages,
+  readingLimitMessages,
+  type ConnectionListRow,
+} from '@flowline/shared';
 import { ApiError } from '../../../lib/api-error';
 import { apiError } from '../../../test/fake-api';
 import { uploadForm } from '../../../lib/upload';
@@ -194,6 +200,22 @@ describe('Send dialog', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/batch/${encodeURIComponent('Uploaded-[x]')}`),
     );
+  });
+
+  it('tells the uploader at once when only the first pages of a long file will be read', async () => {
+    installSendApi();
+    const notice = readingLimitMessages.pageCapAtUpload(200, 5000);
+    upload.mockResolvedValue({ batchName: 'b', documentIds: [77], notice });
+    const { dialog, router } = await openDialog();
+    await pickParty(dialog, 'Red Mesa');
+    await userEvent.upload(await within(dialog).findByTestId('file-input'), pdf());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/documents/77'));
+    expect(
+      await screen.findByText(
+        'This file has 5,000 pages: only the first 200 will be read (the limit per document); the later pages will not be searchable.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('refuses a file of another type before uploading', async () => {

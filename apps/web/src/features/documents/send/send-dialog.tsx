@@ -58,7 +58,7 @@ export function SendDialog({
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const { user } = useSession();
-  const { showError } = useSnackbar();
+  const { showError, showAlert } = useSnackbar();
   const profileTerm = useTerm(Terminology.OrgUnit);
   const [party, setParty] = useState<ConnectionListRow | null>(null);
   const [billTo, setBillTo] = useState<number | ''>('');
@@ -118,6 +118,8 @@ export function SendDialog({
       return;
     }
     onClose();
+    // A long file is read only in part: the uploader is told before opening it (issue 28 item 2).
+    if (result.notice) showAlert(result.notice, 'info');
     // One document opens it; several open their batch (spec 3 §4 upload flow).
     void navigate(more.length ? batchPath(result.batchName ?? batchName) : `/documents/${first}`);
   };

@@ -28,7 +28,23 @@ export function ReadingStatus({ extraction }: { extraction: DocumentExtraction |
       </Alert>
     );
   }
-  if (!isReading(extraction.status)) return null;
+  if (!isReading(extraction.status)) {
+    // Read, but not every page (READING_MAX_PAGES): the server says which (issue 28 item 2).
+    if (extraction.status === 'done' && extraction.notice)
+      return (
+        <Alert severity="info" variant="outlined" sx={{ m: 1, mb: 0, py: 0 }}>
+          {extraction.notice}
+        </Alert>
+      );
+    return null;
+  }
+  // Waiting for the company's hourly page quota: the server says for how long (issue 28 item 2).
+  if (extraction.status === 'pending' && extraction.notice)
+    return (
+      <Alert role="status" severity="info" variant="outlined" sx={{ m: 1, mb: 0, py: 0 }}>
+        {extraction.notice}
+      </Alert>
+    );
   const progress = readingProgressText(extraction);
   const percent =
     extraction.pageCount && extraction.pageCount > 0

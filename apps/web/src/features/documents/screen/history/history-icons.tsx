@@ -14,6 +14,7 @@ import Draw from '@mui/icons-material/Draw';
 import Edit from '@mui/icons-material/Edit';
 import EditNote from '@mui/icons-material/EditNote';
 import FindReplace from '@mui/icons-material/FindReplace';
+import Email from '@mui/icons-material/Email';
 import Help from '@mui/icons-material/Help';
 import LinkOff from '@mui/icons-material/LinkOff';
 import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
@@ -21,11 +22,15 @@ import MoneyOff from '@mui/icons-material/MoneyOff';
 import MoveToInbox from '@mui/icons-material/MoveToInbox';
 import NoteAdd from '@mui/icons-material/NoteAdd';
 import Payments from '@mui/icons-material/Payments';
+import PauseCircle from '@mui/icons-material/PauseCircle';
+import PlayCircle from '@mui/icons-material/PlayCircle';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import PlaylistRemove from '@mui/icons-material/PlaylistRemove';
 import Replay from '@mui/icons-material/Replay';
+import ReportProblem from '@mui/icons-material/ReportProblem';
 import Send from '@mui/icons-material/Send';
 import Sync from '@mui/icons-material/Sync';
+import TaskAlt from '@mui/icons-material/TaskAlt';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import TextSnippet from '@mui/icons-material/TextSnippet';
 import Visibility from '@mui/icons-material/Visibility';
@@ -49,6 +54,7 @@ const icons: Readonly<Record<string, SvgIconComponent>> = {
   Edit,
   EditNote,
   FindReplace,
+  Email,
   Help,
   LinkOff,
   MarkEmailUnread,
@@ -56,11 +62,15 @@ const icons: Readonly<Record<string, SvgIconComponent>> = {
   MoveToInbox,
   NoteAdd,
   Payments,
+  PauseCircle,
+  PlayCircle,
   PlaylistAdd,
   PlaylistRemove,
   Replay,
+  ReportProblem,
   Send,
   Sync,
+  TaskAlt,
   ContentCopy,
   TextSnippet,
   Visibility,

@@ -75,7 +75,8 @@ export function HistoryTab({ documentId }: { documentId: number }) {
 function HistoryRow({ entry, onOpen }: { entry: HistoryEntry; onOpen(): void }) {
   const { formatDateTime, dateFormat } = useDateFormatter();
   const info = historyOperationInfo(entry.operation.id);
-  const change = historyChange(entry, dateFormat);
+  // A changed field, or what a workflow step adds (a rejection's or return's reason).
+  const change = historyChange(entry, dateFormat) ?? entry.summary ?? null;
   const label = entry.operation.label || info.label;
   const secondary = (
     <>

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   zAccountCode,
   zDocumentLineItems,
+  zPriceBook,
+  zPriceBookSuggestion,
   zProposedLineItems,
   type SaveLineCodingInput,
   type SaveLineItemsInput,
@@ -77,3 +79,31 @@ export const useSaveLineCoding = (id: number) =>
       schema: zDocumentLineItems,
     }),
   );
+
+/**
+ * Whether a price book is shared with the connection (either side's): the Description cell then
+ * offers its items. Shares the price books screen's cache.
+ */
+export const useHasPriceBook = (partyId: number | null) => {
+  const books = useQuery({
+    queryKey: ['price-books'] as const,
+    queryFn: () => apiRequest('/pricebooks', { schema: z.array(zPriceBook) }),
+    enabled: partyId !== null,
+    meta: { silent: true },
+    staleTime: 60_000,
+  });
+  return partyId !== null && (books.data ?? []).some((b) => b.partyId === partyId);
+};
+
+/** Price book items for a line typed for the connection (issue 32 item 1; docs/price-books.md). */
+export const usePriceBookTypeahead = (partyId: number | null, query: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['price-books', 'typeahead', partyId, query] as const,
+    queryFn: () =>
+      apiRequest('/pricebooks/typeahead', {
+        schema: z.array(zPriceBookSuggestion),
+        query: { partyId: partyId ?? 0, query },
+      }),
+    enabled: enabled && partyId !== null && query.length > 0,
+    staleTime: 60_000,
+  });

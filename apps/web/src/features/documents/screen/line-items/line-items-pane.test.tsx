@@ -180,6 +180,68 @@ describe('the detail line items pane (sender)', () => {
     );
   });
 
+  it('offers the price book items shared with the receiver and fills the line from the one picked (issue 32)', async () => {
+    const doc = buildArInvoice({ lineItems: [row(1, { ...hauling, quantity: '3' })] });
+    const api = install(
+      doc,
+      { lines: true, coding: false },
+      {},
+      {
+        'GET /api/pricebooks': () => [
+          {
+            id: 5,
+            direction: 'published',
+            partyId: 31,
+            counterpartyName: 'Red Mesa Operating Co.',
+            currentVersion: null,
+            versionCount: 1,
+          },
+        ],
+        'GET /api/pricebooks/typeahead': () => [
+          {
+            id: 1,
+            lineNumber: 2,
+            itemCode: 'VAC-130',
+            description: 'Vacuum truck, 130 bbl',
+            uom: 'HR',
+            unitPrice: '95.00',
+            tiers: [],
+            effectiveFrom: null,
+            effectiveTo: null,
+            contractNumber: null,
+            priceBookId: 5,
+            versionId: 11,
+            versionNumber: 2,
+            direction: 'published',
+          },
+        ],
+      },
+    );
+    renderApp(`/documents/${doc.id}`);
+    const table = await openPane(1);
+    const description = await within(table).findByRole('combobox', {
+      name: 'Description, line 1',
+    });
+    await userEvent.clear(description);
+    await userEvent.type(description, 'vac');
+    await userEvent.click(await screen.findByRole('option', { name: /VAC-130 — Vacuum truck/ }));
+    expect(description).toHaveValue('VAC-130 Vacuum truck, 130 bbl');
+    expect(within(table).getByRole('textbox', { name: 'Unit Price, line 1' })).toHaveValue('95.00');
+    expect(within(table).getByRole('textbox', { name: 'Amount, line 1' })).toHaveValue('285.00');
+    const asked = api.find('GET', '/api/pricebooks/typeahead').at(-1);
+    expect(new URLSearchParams(asked?.search).get('partyId')).toBe('31');
+  });
+
+  it('keeps the plain description where no price book is shared', async () => {
+    const doc = buildArInvoice({ lineItems: [row(1, hauling)] });
+    install(doc, { lines: true, coding: false }, {}, { 'GET /api/pricebooks': () => [] });
+    renderApp(`/documents/${doc.id}`);
+    const table = await openPane(1);
+    expect(within(table).getByRole('textbox', { name: 'Description, line 1' })).toHaveValue(
+      'Hauling',
+    );
+  });
+
   it('deleting the only row clears it; adding a row appends a blank one', async () => {
     const doc = buildArInvoice({ lineItems: [row(1, hauling)] });
     install(doc, { lines: true, coding: false });
@@ -294,7 +356,14 @@ describe('the detail line items pane (receiver)', () => {
         routeStatus: { id: RouteStatus.Viewed, name: 'Viewed' },
         isReadOnly: true,
         availableActions: { ...noDocumentActions, close: true },
-        workflowActions: { approve: true, reject: true, recordPayment: false },
+        workflowActions: {
+          approve: true,
+          reject: true,
+          recordPayment: false,
+          hold: false,
+          releaseHold: false,
+          dispute: false,
+        },
         lineItems: [row(1, { ...hauling, ...noCoding }), row(2, { ...labour, ...noCoding })],
       },
       draftValues,
@@ -366,5 +435,64 @@ describe('the detail line items pane (receiver)', () => {
     expect(
       serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     ).toEqual([]);
+  });
+});
+
+describe('totals, Quantity × Unit Price and money (issue 27 items 14, 15)', () => {
+  it('shows the running total beside the invoice total and warns about a line whose product is not its amount', async () => {
+    const doc = buildArInvoice({ lineItems: [row(1, hauling)] });
+    install(doc, { lines: true, coding: false });
+    renderApp(`/documents/${doc.id}`);
+    const table = await openPane(1);
+    expect(screen.getByTestId('lines-total')).toHaveTextContent(
+      'Lines total $1,000.00 · Invoice Total $1,250.00',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Add row' }));
+    await userEvent.type(
+      within(table).getByRole('textbox', { name: 'Description, line 2' }),
+      'Fuel',
+    );
+    await userEvent.type(within(table).getByRole('textbox', { name: 'Quantity, line 2' }), '1');
+    await userEvent.type(within(table).getByRole('textbox', { name: 'Unit Price, line 2' }), '10');
+    await userEvent.type(within(table).getByRole('textbox', { name: 'Amount, line 2' }), '20');
+    expect(screen.getByTestId('lines-total')).toHaveTextContent('Lines total $1,020.00');
+    expect(
+      screen.getByText(
+        'Line 2: Quantity × Unit Price (1 × $10.00 = $10.00) does not match Amount ($20.00)',
+      ),
+    ).toBeInTheDocument();
+    const amount = within(table).getByRole('textbox', { name: 'Amount, line 2' });
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10');
+    expect(screen.queryByText(/does not match Amount/)).not.toBeInTheDocument();
+  });
+
+  it("shows the receiver the vendor's amounts as money and the whole description", async () => {
+    const long = 'Hauling of produced water from the Delaware 24-017 pad to the disposal well';
+    const doc = buildArInvoice(
+      {
+        side: 'received',
+        routeStatusId: RouteStatus.Viewed,
+        routeStatus: { id: RouteStatus.Viewed, name: 'Viewed' },
+        isReadOnly: true,
+        availableActions: { ...noDocumentActions, close: true },
+        workflowActions: {
+          approve: true,
+          reject: true,
+          recordPayment: false,
+          hold: false,
+          releaseHold: false,
+          dispute: false,
+        },
+        lineItems: [row(1, { ...hauling, description: long, ...noCoding })],
+      },
+      draftValues,
+    );
+    install(doc, { lines: false, coding: true });
+    renderApp(`/documents/${doc.id}`);
+    const table = await openPane(1);
+    expect(within(table).getByLabelText('Amount, line 1')).toHaveTextContent('$1,000.00');
+    expect(within(table).getByLabelText('Unit Price, line 1')).toHaveTextContent('$500.00');
+    expect(within(table).getByLabelText('Description, line 1')).toHaveTextContent(long);
   });
 });

@@ -22,15 +22,20 @@ import {
   canAddOrDeleteRows,
   codingKeys,
   deleteLineRow,
+  lineAmountProblem,
   lineItemMessages,
+  lineFromBookItem,
+  linesTotalCents,
   type DocumentDto,
   type LineItemColumnDto,
   type SuggestedRow,
 } from '@flowline/shared';
 import { useSnackbar } from '../../../../components/snackbar';
 import { errorMessage } from '../../../../lib/api-error';
+import { formatCentsForUser, formatMoneyForUser } from '../../../../lib/money';
 import { AccountCodeField } from './account-code-field';
-import { useLineItems, useProposedLineItems } from './api';
+import { PriceBookDescriptionField } from './price-book-description-field';
+import { useHasPriceBook, useLineItems, useProposedLineItems } from './api';
 import type { LineItemsDraft } from './use-line-items-draft';
 
 /**
@@ -41,6 +46,9 @@ import type { LineItemsDraft } from './use-line-items-draft';
 export function LineItemsPane({ doc, draft }: { doc: DocumentDto; draft: LineItemsDraft }) {
   const snackbar = useSnackbar();
   const info = useLineItems(doc.id, true);
+  // Issue 32: the sender's descriptions offer the price books shared with the receiver.
+  const counterpartyId = doc.side === 'sent' ? (doc.counterparty?.partyId ?? null) : null;
+  const bookPartyId = useHasPriceBook(counterpartyId) ? counterpartyId : null;
   if (info.isPending) return <CircularProgress aria-label="Loading line items" size={24} />;
   if (info.isError) return <Alert severity="error">{errorMessage(info.error)}</Alert>;
   const { columns, canEditLines, canEditCoding, ruleResults } = info.data;
@@ -48,6 +56,14 @@ export function LineItemsPane({ doc, draft }: { doc: DocumentDto; draft: LineIte
   // editable (spec 1 §4: disabled when all cells are read-only).
   const rowsEditable = canAddOrDeleteRows(columns.filter((c) => c.owner === 'sender'));
   const canSave = canEditLines || canEditCoding;
+  // Issue 27 item 15: the running total of the lines beside the invoice total, and each line
+  // whose Quantity × Unit Price does not give its Amount, while editing.
+  const totalField = doc.metadata.find((m) => m.metadata.isDollarTotal);
+  const linesTotal = formatCentsForUser(linesTotalCents(draft.lines));
+  const invoiceTotal = totalField?.value ? formatMoneyForUser(totalField.value) : null;
+  const mismatches = draft.rows
+    .map((row, i) => lineAmountProblem(row, i + 1))
+    .filter((m): m is string => m !== null);
 
   const save = () =>
     draft.save().then(
@@ -83,6 +99,18 @@ export function LineItemsPane({ doc, draft }: { doc: DocumentDto; draft: LineIte
           </Button>
         )}
       </Stack>
+      <Typography variant="body2" aria-live="polite" data-testid="lines-total">
+        {lineItemMessages.linesTotal(linesTotal)}
+        {invoiceTotal !== null && totalField
+          ? ` · ${totalField.metadata.name} ${invoiceTotal}`
+          : ''}
+      </Typography>
+      {canEditLines &&
+        mismatches.map((m) => (
+          <Alert key={m} severity="warning" sx={{ py: 0 }}>
+            {m}
+          </Alert>
+        ))}
       {ruleResults.length > 0 && (
         <Stack spacing={0.5}>
           {ruleResults.map((r) => (
@@ -113,12 +141,30 @@ export function LineItemsPane({ doc, draft }: { doc: DocumentDto; draft: LineIte
                 <TableCell>{index + 1}</TableCell>
                 {columns.map((c) => (
                   <TableCell key={c.key} sx={{ py: 0.5 }}>
-                    <Cell
-                      column={c}
-                      line={index + 1}
-                      value={row[c.key] ?? null}
-                      onChange={(value) => draft.setCell(index, c.key, value)}
-                    />
+                    {c.key === 'description' && !c.isReadonly && bookPartyId !== null ? (
+                      <PriceBookDescriptionField
+                        partyId={bookPartyId}
+                        label={`${c.name}, line ${index + 1}`}
+                        value={row[c.key] ?? null}
+                        onChange={(value) => draft.setCell(index, c.key, value)}
+                        onPick={(item) =>
+                          draft.setRows(
+                            draft.rows.map((r, i) =>
+                              i === index
+                                ? { ...r, ...lineFromBookItem(item, r.quantity ?? null) }
+                                : r,
+                            ),
+                          )
+                        }
+                      />
+                    ) : (
+                      <Cell
+                        column={c}
+                        line={index + 1}
+                        value={row[c.key] ?? null}
+                        onChange={(value) => draft.setCell(index, c.key, value)}
+                      />
+                    )}
                   </TableCell>
                 ))}
                 <TableCell sx={{ py: 0.5 }}>
@@ -166,9 +212,19 @@ function Cell({
 }) {
   const label = `${column.name}, line ${line}`;
   if (column.isReadonly) {
+    // Money in the user's format; the description whole, wrapped (issue 27 item 14).
     return (
-      <Typography variant="body2" aria-label={label}>
-        {value ?? ''}
+      <Typography
+        variant="body2"
+        aria-label={label}
+        sx={{
+          whiteSpace: 'normal',
+          overflowWrap: 'anywhere',
+          textAlign:
+            column.valueType === 'text' || column.valueType === 'account' ? 'left' : 'right',
+        }}
+      >
+        {column.valueType === 'currency' ? formatMoneyForUser(value) : (value ?? '')}
       </Typography>
     );
   }
@@ -181,6 +237,9 @@ function Cell({
   return (
     <TextField
       size="small"
+      // A long description wraps onto more lines instead of being cut.
+      multiline={!numeric}
+      maxRows={!numeric ? 6 : undefined}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value === '' ? null : event.target.value)}
       slotProps={{

@@ -26,6 +26,15 @@ export interface LineItemsDraft {
   saving: boolean;
   /** Saves the sender's lines or the receiver's coding; rejects with the server's error. */
   save(): Promise<void>;
+  /** The sender's lines as the API takes them (PUT lineItems, the Resubmit body). */
+  senderLines(): SenderLineInput[];
+}
+
+export interface SenderLineInput {
+  description: string | null;
+  quantity: string | null;
+  unitPrice: string | null;
+  amount: string | null;
 }
 
 function toCells(rows: LineItemRowDto[]): LineCells[] {
@@ -65,16 +74,17 @@ export function useLineItemsDraft(doc: DocumentDto): LineItemsDraft {
     setRows((current) => current.map((r, i) => (i === index ? { ...r, [key]: value } : r)));
   }, []);
 
+  const senderLines = () =>
+    lines.map((r) => ({
+      description: clean(r.description),
+      quantity: clean(r.quantity),
+      unitPrice: clean(r.unitPrice),
+      amount: clean(r.amount),
+    }));
+
   const save = async () => {
     if (doc.side === 'sent') {
-      await saveLines.mutateAsync({
-        lines: lines.map((r) => ({
-          description: clean(r.description),
-          quantity: clean(r.quantity),
-          unitPrice: clean(r.unitPrice),
-          amount: clean(r.amount),
-        })),
-      });
+      await saveLines.mutateAsync({ lines: senderLines() });
     } else {
       const changed = rows
         .map((r, i) => ({ r, before: savedAs[i], lineNumber: i + 1 }))
@@ -99,5 +109,6 @@ export function useLineItemsDraft(doc: DocumentDto): LineItemsDraft {
     dirty,
     saving: saveLines.isPending || saveCoding.isPending,
     save,
+    senderLines,
   };
 }

@@ -26,6 +26,8 @@ import {
   PlainTextField,
 } from './fields/text-fields';
 import { DocumentTypeField, ListField, OrgUnitField, PartyField } from './fields/picker-fields';
+import { AutoFillScope } from './fields/field-frame';
+import { ProposalHint, UseAllProposals, useOfferedProposals } from './proposals';
 
 interface Option {
   id: number;
@@ -127,21 +129,31 @@ function usePurchaserRule(doc: DocumentDto, editable: boolean): Option[] | null 
 export function MetadataFields({ doc, dateFormat }: { doc: DocumentDto; dateFormat: DateFormat }) {
   const editable = doc.availableActions.edit;
   const allowedOrgUnits = usePurchaserRule(doc, editable);
+  const { offered, accept } = useOfferedProposals(doc, dateFormat);
+  const offeredById = new Map(offered.map((o) => [o.entry.metadata.id, o]));
   const entries = [...doc.metadata].sort((a, b) => a.metadata.sortOrder - b.metadata.sortOrder);
   if (entries.length === 0) {
     return <Typography color="text.secondary">This document type has no fields.</Typography>;
   }
   return (
-    <Stack spacing={2}>
-      {entries.map((entry) => (
-        <MetadataField
-          key={entry.metadata.id}
-          entry={entry}
-          readOnly={!isEditableField(entry.metadata, editable)}
-          dateFormat={dateFormat}
-          allowedOrgUnits={allowedOrgUnits}
-        />
-      ))}
-    </Stack>
+    <AutoFillScope.Provider value={{ documentId: doc.id, editable }}>
+      <Stack spacing={2}>
+        <UseAllProposals offered={offered} onUseAll={() => accept(offered, false)} />
+        {entries.map((entry) => {
+          const proposal = offeredById.get(entry.metadata.id);
+          return (
+            <div key={entry.metadata.id}>
+              <MetadataField
+                entry={entry}
+                readOnly={!isEditableField(entry.metadata, editable)}
+                dateFormat={dateFormat}
+                allowedOrgUnits={allowedOrgUnits}
+              />
+              {proposal && <ProposalHint item={proposal} onUse={(item) => accept([item], true)} />}
+            </div>
+          );
+        })}
+      </Stack>
+    </AutoFillScope.Provider>
   );
 }

@@ -1,3 +1,5 @@
+import { formatMoneyForUser } from '../../../../lib/money';
+
 /**
  * Numeric and currency entry (spec 1 §5, spec 3 §9): numbers only; pasted or selected text is
  * converted to a number or emptied; currency is US dollars, formatted when the field is left.
@@ -59,9 +61,9 @@ export function formatCurrencyText(value: string | null | undefined): string {
   return number === '' ? value : usd.format(Number(number));
 }
 
-/** '1234.5' → '$1,234.50' for read-only displays (history, lists). */
+/** '1234.5' → '$1,234.50' for read-only displays (history): the one money format. */
 export function formatDollars(value: string | null | undefined): string {
-  const text = formatCurrencyText(value);
-  if (!text) return '';
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+  if (!value) return '';
+  const number = toNumericText(value);
+  return number === '' ? value : formatMoneyForUser(number);
 }

@@ -3,6 +3,7 @@ import {
   zDocument,
   zEsignConsent,
   zEvidenceVerification,
+  zReturnReason,
   zUserSignature,
   type ReturnDocumentInput,
 } from '@flowline/shared';
@@ -75,16 +76,32 @@ export function useReturnDocument(documentId: number) {
     onSuccess: (returned, body) => {
       queryClient.setQueryData(documentScreenKeys.document(returned.id), returned);
       if (body.signed) void queryClient.invalidateQueries({ queryKey: ['user-signature'] });
-      // A signed return replaces the document by a new version and the old id answers 404 from
-      // then on: the screen moves to the new id, the old one is not fetched again.
+      // A signed return replaces the document by a new version: the screen moves to the new id.
+      // The old id stays readable as 'Version 1' (read-only now), so its cached state is marked
+      // stale without a refetch while the screen leaves it; opening it again reads it afresh.
       const replaced = documentScreenKeys.document(documentId);
       void queryClient.invalidateQueries({
         queryKey: documentScreenKeys.all,
         predicate: (query) =>
           returned.id === documentId || !replaced.every((part, i) => query.queryKey[i] === part),
       });
+      if (returned.id !== documentId) {
+        void queryClient.invalidateQueries({ queryKey: replaced, refetchType: 'none' });
+      }
     },
   });
+}
+
+/** The reason given with a Return unsigned (null when none was); both companies may read it. */
+export const returnReasonQueryOptions = (documentId: number) =>
+  queryOptions({
+    queryKey: [...documentScreenKeys.document(documentId), 'return-reason'] as const,
+    queryFn: () =>
+      apiRequest(`/history/document/${documentId}/returnReason`, { schema: zReturnReason }),
+  });
+
+export function useReturnReason(documentId: number, enabled: boolean) {
+  return useQuery({ ...returnReasonQueryOptions(documentId), enabled });
 }
 
 export function useVerifyEvidence(documentId: number) {

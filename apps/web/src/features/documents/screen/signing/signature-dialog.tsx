@@ -23,6 +23,7 @@ import {
 import { errorMessage } from '../../../../lib/api-error';
 import { useSession } from '../../../session/use-session';
 import { useAgreeToConsent, useEsignConsent, useReturnDocument, useStoredSignature } from './api';
+import { EsignConsentField } from './esign-consent-field';
 import { SignaturePad, canvasPng, drawImage, drawTypedName } from './signature-pad';
 
 export const signatureDialogLabels = {
@@ -52,14 +53,22 @@ export interface SignatureDialogProps {
   placement: { page: number; area: SignatureArea };
   onCancel(): void;
   onReturned(returned: DocumentDto, signed: boolean): void;
+  /** 'Return unsigned': confirmed (with an optional reason) in a dialog of its own. */
+  onReturnUnsigned(): void;
 }
 
 /**
  * Spec 1 §5 signature dialog: full name (required, ≤ 255), a drawing pad or the typed name, Return
  * disabled until both exist; the stored signature is offered again; the ESIGN/UETA consent is asked
- * for once; 'Return unsigned' answers without a signature.
+ * for once; 'Return unsigned' goes to its confirmation instead.
  */
-export function SignatureDialog({ doc, placement, onCancel, onReturned }: SignatureDialogProps) {
+export function SignatureDialog({
+  doc,
+  placement,
+  onCancel,
+  onReturned,
+  onReturnUnsigned,
+}: SignatureDialogProps) {
   const { user } = useSession();
   const titleId = useId();
   const stored = useStoredSignature(user.id, true);
@@ -137,12 +146,6 @@ export function SignatureDialog({ doc, placement, onCancel, onReturned }: Signat
       // Shown in the dialog from the mutation's error.
     }
   };
-
-  const returnUnsigned = () =>
-    returnDocument.mutate(
-      { signed: false },
-      { onSuccess: (returned) => onReturned(returned, false) },
-    );
 
   const failure = returnDocument.error ?? agree.error ?? consent.error;
 
@@ -242,44 +245,17 @@ export function SignatureDialog({ doc, placement, onCancel, onReturned }: Signat
             label={signatureDialogLabels.saveForNextTime}
           />
           {needsConsent && consent.data && (
-            <Box>
-              <Typography variant="subtitle2" component="h3">
-                Consent to sign electronically
-              </Typography>
-              <Box
-                tabIndex={0}
-                role="region"
-                aria-label="Consent to sign electronically"
-                sx={{
-                  maxHeight: 140,
-                  overflow: 'auto',
-                  p: 1,
-                  my: 1,
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  whiteSpace: 'pre-wrap',
-                  typography: 'body2',
-                }}
-              >
-                {consent.data.text}
-              </Box>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={agreed}
-                    onChange={(_, checked) => {
-                      setAgreed(checked);
-                      if (checked) setConsentError(false);
-                    }}
-                  />
-                }
-                label={signatureDialogLabels.agree}
-              />
-              {consentError && (
-                <FormHelperText error>{signingMessages.consentRequired}</FormHelperText>
-              )}
-            </Box>
+            <EsignConsentField
+              text={consent.data.text}
+              agreeLabel={signatureDialogLabels.agree}
+              agreed={agreed}
+              onAgreedChange={(checked) => {
+                setAgreed(checked);
+                if (checked) setConsentError(false);
+              }}
+              showError={consentError}
+              withHeading
+            />
           )}
           {failure && <Alert severity="error">{errorMessage(failure)}</Alert>}
         </Stack>
@@ -288,7 +264,7 @@ export function SignatureDialog({ doc, placement, onCancel, onReturned }: Signat
         <Button onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="outlined" onClick={returnUnsigned} disabled={busy}>
+        <Button variant="outlined" onClick={onReturnUnsigned} disabled={busy}>
           {signatureDialogLabels.returnUnsigned}
         </Button>
         <Button variant="contained" onClick={() => void returnSigned()} disabled={!ready}>

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Tooltip from '@mui/material/Tooltip';
 import {
+  declineMessages,
   DivisionOrderResponse,
   DocumentTemplate,
   MetadataKey,
@@ -31,13 +32,27 @@ export const signingActionMessages = {
  * Spec 1 §4, §6: Return where the shared rule allows it; for a Global user in the signing flow it
  * shows disabled. A returned or read-only division order shows no Return at all.
  */
-export function ReturnButton({ doc, onReturn }: { doc: DocumentDto; onReturn(): void }) {
+export function ReturnButton({
+  doc,
+  onReturn,
+  onReturnUnsigned,
+}: {
+  doc: DocumentDto;
+  onReturn(): void;
+  /** Issue 31 item 3: 'Decline' beside Return, with a required reason in a dialog. */
+  onReturnUnsigned(): void;
+}) {
   const { user } = useSession();
   if (doc.availableActions.returnSign) {
     return (
-      <Button variant="contained" onClick={onReturn}>
-        Return
-      </Button>
+      <>
+        <Button variant="contained" onClick={onReturn}>
+          Return
+        </Button>
+        <Button variant="outlined" color="error" onClick={onReturnUnsigned}>
+          {declineMessages.action}
+        </Button>
+      </>
     );
   }
   const globalInFlow =

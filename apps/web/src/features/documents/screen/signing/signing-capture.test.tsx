@@ -40,7 +40,10 @@ describe('Return: signature-capture mode (spec 1 §4)', () => {
     const doc = buildPendingDivisionOrder();
     const api = installSigningApi(doc);
     const { router } = renderApp(`/documents/${doc.id}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Return' }));
+    // The first render of the file loads the lazily routed screen: give it time.
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Return' }, { timeout: 10_000 }),
+    );
     expect(await screen.findByText(signingMessages.captureHint)).toBeInTheDocument();
 
     // 600×800 shown: from (120, 560) to (420, 760).

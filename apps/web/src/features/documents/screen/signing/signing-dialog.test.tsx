@@ -6,6 +6,7 @@ import {
   RouteStatus,
   SIGNATURE_FULL_NAME_MAX,
   noDocumentActions,
+  declineMessages,
   signingMessages,
 } from '@flowline/shared';
 import { renderApp } from '../../../../test/render-app';
@@ -43,7 +44,8 @@ const returnPath = `/api/documents/${doc.id}/return`;
 async function openDialog(options: SigningApiOptions = {}) {
   const api = installSigningApi(doc, options);
   const view = renderApp(`/documents/${doc.id}`);
-  await userEvent.click(await screen.findByRole('button', { name: 'Return' }));
+  // The first render of the file loads the lazily routed screen: give it time.
+  await userEvent.click(await screen.findByRole('button', { name: 'Return' }, { timeout: 10_000 }));
   await screen.findByText(signingMessages.captureHint);
   dragOnPage({ x: 100, y: 600 }, { x: 400, y: 780 });
   const dialog = within(await screen.findByRole('dialog', { name: 'Sign and return' }));
@@ -151,13 +153,70 @@ describe('the signature dialog (spec 1 §5)', () => {
     expect(again.queryByRole('checkbox', { name: 'I agree to sign electronically' })).toBeNull();
   });
 
-  it('returns unsigned', async () => {
-    const { api, view } = await openDialog();
-    await userEvent.click(screen.getByRole('button', { name: 'Return unsigned' }));
+  it('returns unsigned (declines) after a confirmation with a required reason', async () => {
+    const { api, view, dialog } = await openDialog();
+    await userEvent.click(dialog.getByRole('button', { name: 'Return unsigned' }));
+    const confirm = within(await screen.findByRole('dialog', { name: declineMessages.title }));
+    expect(api.find('POST', returnPath)).toHaveLength(0);
+    // No reason chosen: refused on the screen, nothing sent.
+    await userEvent.click(confirm.getByRole('button', { name: 'Decline' }));
+    expect(confirm.getByText(declineMessages.reasonRequired)).toBeInTheDocument();
+    expect(api.find('POST', returnPath)).toHaveLength(0);
+    await userEvent.click(confirm.getByRole('radio', { name: 'Not my property' }));
+    await userEvent.click(confirm.getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(api.find('POST', returnPath)).toHaveLength(1));
-    expect(api.find('POST', returnPath)[0]!.body).toEqual({ signed: false });
+    expect(api.find('POST', returnPath)[0]!.body).toEqual({
+      signed: false,
+      declineReason: 'notMyProperty',
+      reason: null,
+    });
     expect(await screen.findByText(signingMessages.returnedUnsigned)).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe(`/documents/${doc.id}`);
+  });
+
+  it("offers Decline beside Return: Other needs the owner's words, the operator then reads the reason", async () => {
+    const api = installSigningApi(doc);
+    renderApp(`/documents/${doc.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    const confirm = within(await screen.findByRole('dialog', { name: declineMessages.title }));
+    expect(confirm.getByText(declineMessages.confirm)).toBeInTheDocument();
+    for (const label of [
+      'Interest is wrong',
+      'Name/address is wrong',
+      'Not my property',
+      'Other',
+    ]) {
+      expect(confirm.getByRole('radio', { name: label })).toBeInTheDocument();
+    }
+    // Cancel sends nothing.
+    await userEvent.click(confirm.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.find('POST', returnPath)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    const again = within(await screen.findByRole('dialog', { name: declineMessages.title }));
+    await userEvent.click(again.getByRole('radio', { name: 'Other' }));
+    await userEvent.click(again.getByRole('button', { name: 'Decline' }));
+    expect(again.getByText(declineMessages.detailsRequired)).toBeInTheDocument();
+    expect(api.find('POST', returnPath)).toHaveLength(0);
+    const details = again.getByRole('textbox', { name: /Details/ });
+    await userEvent.click(details);
+    await userEvent.paste('x'.repeat(2001));
+    expect(again.getByText(declineMessages.detailsTooLong)).toBeInTheDocument();
+    await userEvent.clear(details);
+    await userEvent.type(details, 'Sold the tract in 2019');
+    expect((await axe.run(document.body)).violations).toEqual([]);
+    await userEvent.click(again.getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(api.find('POST', returnPath)).toHaveLength(1));
+    expect(api.find('POST', returnPath)[0]!.body).toEqual({
+      signed: false,
+      declineReason: 'other',
+      reason: 'Sold the tract in 2019',
+    });
+    expect(await screen.findByText(signingMessages.returnedUnsigned)).toBeInTheDocument();
+    // The returned document shows its reason.
+    expect(await screen.findByText('Return Reason')).toBeInTheDocument();
+    expect(screen.getByText('Other: Sold the tract in 2019')).toBeInTheDocument();
   });
 
   it('shows the server’s message when the return is refused', async () => {

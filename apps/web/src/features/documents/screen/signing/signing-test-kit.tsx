@@ -3,7 +3,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import {
   DocumentTemplate,
   RouteStatus,
+  declineReasonText,
   noDocumentActions,
+  type DeclineReason,
   type DocumentDto,
   type EsignConsent,
   type UserSignature,
@@ -94,6 +96,7 @@ export function installSigningApi(doc: DocumentDto, options: SigningApiOptions =
           : [],
       }));
   const docs = new Map<number, DocumentDto>([[doc.id, doc]]);
+  let returnReason: string | null = null;
   const byId = (path: string) => Number(/\/documents\/(\d+)/.exec(path)?.[1]);
   const documentHandler = (req: { path: string }) =>
     docs.get(byId(req.path)) ?? apiError(404, 'Not found', 'not_found');
@@ -102,6 +105,10 @@ export function installSigningApi(doc: DocumentDto, options: SigningApiOptions =
     [`GET /api/documentAttachments/document/${id}`]: () => [],
     [`GET /api/history/document/${id}`]: () => [],
     [`GET /api/documents/${id}/versions`]: () => [],
+    [`GET /api/history/document/${id}/returnReason`]: () => ({
+      reason: returnReason,
+      declineReason: null,
+    }),
   });
   return installSessionApi({
     user: options.user ?? {},
@@ -117,7 +124,15 @@ export function installSigningApi(doc: DocumentDto, options: SigningApiOptions =
         return consent;
       },
       [`POST /api/documents/${doc.id}/return`]: (req) => {
-        const answer = returned(req.body as { signed: boolean });
+        const body = req.body as {
+          signed: boolean;
+          declineReason?: DeclineReason;
+          reason?: string | null;
+        };
+        returnReason = body.declineReason
+          ? declineReasonText(body.declineReason, body.reason)
+          : null;
+        const answer = returned(body);
         docs.set(answer.id, answer);
         return answer;
       },

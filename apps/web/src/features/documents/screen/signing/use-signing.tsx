@@ -11,17 +11,21 @@ import { useTheme } from '@mui/material/styles';
 import { signingMessages, type DocumentDto, type SignatureArea } from '@flowline/shared';
 import { useSnackbar } from '../../../../components/snackbar';
 import type { SignatureCapture } from './capture-layer';
+import { ReturnUnsignedDialog } from './return-unsigned-dialog';
 import { SignatureDialog } from './signature-dialog';
 
 type Stage =
   | { step: 'idle' }
   | { step: 'desktopNeeded' }
   | { step: 'capture' }
-  | { step: 'dialog'; page: number; area: SignatureArea };
+  | { step: 'dialog'; page: number; area: SignatureArea }
+  | { step: 'confirmUnsigned' };
 
 export interface Signing {
   /** Return pressed: validates the whole document, then capture mode (or the phone dialog). */
   start(validate: () => boolean): void;
+  /** Return unsigned pressed (beside Return or in the signature dialog): asks to confirm. */
+  returnUnsigned(): void;
   /** For the viewer while it is in signature-capture mode. */
   capture: SignatureCapture | null;
   dialogs: React.ReactNode;
@@ -40,6 +44,8 @@ export function useSigning(doc: DocumentDto): Signing {
     if (!validate()) return;
     setStage({ step: phone ? 'desktopNeeded' : 'capture' });
   };
+
+  const returnUnsigned = () => setStage({ step: 'confirmUnsigned' });
 
   const capture: SignatureCapture | null =
     stage.step === 'capture'
@@ -79,10 +85,18 @@ export function useSigning(doc: DocumentDto): Signing {
           // Spec 1 §4: Cancel returns the viewer to click-to-fill mode.
           onCancel={idle}
           onReturned={onReturned}
+          onReturnUnsigned={returnUnsigned}
+        />
+      )}
+      {stage.step === 'confirmUnsigned' && (
+        <ReturnUnsignedDialog
+          doc={doc}
+          onCancel={idle}
+          onReturned={(returned) => onReturned(returned, false)}
         />
       )}
     </>
   );
 
-  return { start, capture, dialogs };
+  return { start, returnUnsigned, capture, dialogs };
 }

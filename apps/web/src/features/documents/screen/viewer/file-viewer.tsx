@@ -27,7 +27,10 @@ export default function FileViewer({
   capture,
   ocrDocumentId,
 }: FileViewerProps) {
-  const file = useFileBlob(source.path);
+  const fetched = useFileBlob(source.file ? null : source.path);
+  const file = source.file
+    ? { isPending: false as const, isError: false as const, data: source.file }
+    : fetched;
   if (file.isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', minHeight: 200 }}>

@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { zDocument, zPaymentList, zUploadResult, type PaymentInput } from '@flowline/shared';
+import {
+  zDocument,
+  zPaymentList,
+  zUploadResult,
+  type PaymentInput,
+  type ResubmitRequest,
+} from '@flowline/shared';
 import { apiRequest } from '../../../../lib/api-client';
 import { uploadForm } from '../../../../lib/upload';
 import { documentScreenKeys } from '../api';
@@ -21,14 +27,44 @@ function useDocumentsChange<TArgs, TResult>(fn: (args: TArgs) => Promise<TResult
   });
 }
 
+/** Approves the waiting step of the invoice's approval chain (the last one: Approved). */
 export const useApproveDocument = () =>
-  useDocumentsChange((id: number) =>
-    apiRequest(`/documents/${id}/approve`, { method: 'POST', schema: zDocument }),
+  useDocumentsChange(({ id, comment }: { id: number; comment: string | null }) =>
+    apiRequest(`/documents/${id}/approve`, {
+      method: 'POST',
+      body: comment ? { comment } : {},
+      schema: zDocument,
+    }),
   );
 
 export const useRejectDocument = () =>
   useDocumentsChange(({ id, reason }: { id: number; reason: string }) =>
     apiRequest(`/documents/${id}/reject`, { method: 'POST', body: { reason }, schema: zDocument }),
+  );
+
+/** Put on hold (issue 29 item 2): internal to the receiver, an optional comment. */
+export const useHoldDocument = () =>
+  useDocumentsChange(({ id, comment }: { id: number; comment: string | null }) =>
+    apiRequest(`/documents/${id}/hold`, {
+      method: 'POST',
+      body: comment ? { comment } : {},
+      schema: zDocument,
+    }),
+  );
+
+export const useReleaseHold = () =>
+  useDocumentsChange((id: number) =>
+    apiRequest(`/documents/${id}/releasehold`, { method: 'POST', schema: zDocument }),
+  );
+
+/** Dispute: the comment is required and the sender reads it. */
+export const useDisputeDocument = () =>
+  useDocumentsChange(({ id, comment }: { id: number; comment: string }) =>
+    apiRequest(`/documents/${id}/dispute`, {
+      method: 'POST',
+      body: { comment },
+      schema: zDocument,
+    }),
   );
 
 export const paymentsQueryOptions = (documentId: number) =>
@@ -58,13 +94,23 @@ export function uploadReplacement(
   return uploadForm('/documents/upload', form, { schema: zUploadResult, onProgress });
 }
 
+/**
+ * Resubmit in one step (issue 27 item 5): the corrections (changed fields, the lines when they
+ * changed) and the replacement file go with it; the server sends the new version at once.
+ */
 export const useResubmit = () =>
-  useDocumentsChange(({ id, replacementId }: { id: number; replacementId: number | null }) =>
-    apiRequest(`/documents/${id}/resubmit`, {
-      method: 'POST',
-      query: { newVersion: replacementId ?? undefined },
-      schema: zDocument,
-    }),
+  useDocumentsChange(
+    ({
+      id,
+      replacementId,
+      ...body
+    }: { id: number; replacementId: number | null } & ResubmitRequest) =>
+      apiRequest(`/documents/${id}/resubmit`, {
+        method: 'POST',
+        query: { newVersion: replacementId ?? undefined },
+        body,
+        schema: zDocument,
+      }),
   );
 
 export const useDeleteTempFile = () =>

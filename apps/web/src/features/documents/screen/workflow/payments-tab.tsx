@@ -12,12 +12,12 @@ import Typography from '@mui/material/Typography';
 import { workflowMessages, type DocumentDto } from '@flowline/shared';
 import { useSnackbar } from '../../../../components/snackbar';
 import { errorMessage } from '../../../../lib/api-error';
+import { formatMoneyForUser } from '../../../../lib/money';
 import { useDateFormatter } from '../../../preferences';
 import { useAddPayment, usePayments } from './api';
 import { PaymentDialog } from './payment-dialog';
 
-const money = (amount: number) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const money = formatMoneyForUser;
 
 /**
  * Payments (spec 1 §2: AR invoices): paid amount, date, ID, check number and description. The
@@ -66,6 +66,7 @@ export function PaymentsTab({ doc }: { doc: DocumentDto }) {
                     <TableRow key={p.id}>
                       <TableCell align="right">
                         {p.isCancellation ? `−${money(p.amount)} (cancelled)` : money(p.amount)}
+                        {p.discount ? ` + ${money(p.discount)} early-pay discount` : ''}
                       </TableCell>
                       <TableCell>
                         {p.transactionDate ? formatDate(p.transactionDate) : ''}

@@ -15,7 +15,8 @@ export const REPLACE_FILE_REQUIRED = 'Please select a file to send';
 
 /**
  * Replace file (spec 1 §4, §5): one file, 500 MB at most, uploaded as a temporary replacement
- * with progress; choosing another replaces the earlier one on the server. Resubmit uses it.
+ * with progress; choosing another replaces the earlier one on the server. The screen shows the
+ * chosen file in the viewer (issue 27 item 6) and Resubmit sends it.
  */
 export function ReplaceFileDialog({
   open,
@@ -25,12 +26,12 @@ export function ReplaceFileDialog({
 }: {
   open: boolean;
   documentId: number;
-  onReplaced(replacement: { id: number; fileName: string }): void;
+  onReplaced(replacement: { id: number; fileName: string; file: File }): void;
   onClose(): void;
 }) {
   const [progress, setProgress] = useState<number | undefined>();
   const [error, setError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<{ id: number; fileName: string } | null>(null);
+  const [chosen, setChosen] = useState<{ id: number; fileName: string; file: File } | null>(null);
   const uploading = progress !== undefined;
 
   const onFiles = async (files: File[]) => {
@@ -44,7 +45,7 @@ export function ReplaceFileDialog({
     try {
       const result = await uploadReplacement(documentId, checked.file, setProgress);
       const id = result.documentIds[0];
-      if (id !== undefined) setChosen({ id, fileName: checked.file.name });
+      if (id !== undefined) setChosen({ id, fileName: checked.file.name, file: checked.file });
     } catch (err) {
       setError(errorMessage(err));
     } finally {

@@ -8,12 +8,22 @@ import {
   type PaymentList,
 } from '@flowline/shared';
 import { installSessionApi, renderApp, type SignedInOptions } from '../../../../test/render-app';
-import { buildArInvoice, draftValues } from '../test/document-fixtures';
+import { uploadForm } from '../../../../lib/upload';
+import { buildArInvoice, definition, draftValues } from '../test/document-fixtures';
 
 vi.setConfig({ testTimeout: 30_000 });
 vi.mock('../viewer/lazy-viewer', () => ({
-  LazyFileViewer: () => <div data-testid="viewer" />,
+  // The viewer names the file it shows (pdf.js does not run in jsdom).
+  LazyFileViewer: ({ source }: { source: { title: string; file?: Blob } }) => (
+    <div data-testid="viewer">
+      {source.title}
+      {source.file ? ' (chosen file)' : ''}
+    </div>
+  ),
 }));
+// XMLHttpRequest (upload progress) is the network boundary of uploads: replaced here.
+vi.mock('../../../../lib/upload', () => ({ uploadForm: vi.fn() }));
+const upload = vi.mocked(uploadForm);
 afterEach(() => vi.unstubAllGlobals());
 
 const received = (overrides: Partial<DocumentDto> = {}) =>
@@ -24,7 +34,14 @@ const received = (overrides: Partial<DocumentDto> = {}) =>
       routeStatus: { id: RouteStatus.Viewed, name: 'Viewed' },
       isReadOnly: true,
       availableActions: { ...noDocumentActions, close: true },
-      workflowActions: { approve: true, reject: true, recordPayment: false },
+      workflowActions: {
+        approve: true,
+        reject: true,
+        recordPayment: false,
+        hold: false,
+        releaseHold: false,
+        dispute: false,
+      },
       ...overrides,
     },
     draftValues,
@@ -44,7 +61,7 @@ function install(doc: DocumentDto, handlers: SignedInOptions['handlers'] = {}) {
 }
 
 describe('the receiver’s workflow on the document screen', () => {
-  it('approves', async () => {
+  it('approves with an optional comment', async () => {
     const doc = received();
     const api = install(doc, {
       [`POST /api/documents/${doc.id}/approve`]: () => ({
@@ -53,11 +70,61 @@ describe('the receiver’s workflow on the document screen', () => {
       }),
     });
     renderApp(`/documents/${doc.id}`);
-    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    // The first screen of the file loads its lazy modules: slow on a busy machine.
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Approve' }, { timeout: 10_000 }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Approve document' });
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: 'Comment (optional)' }),
+      'Matches the field ticket',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() =>
-      expect(api.find('POST', `/api/documents/${doc.id}/approve`)).toHaveLength(1),
+      expect(api.find('POST', `/api/documents/${doc.id}/approve`)[0]?.body).toEqual({
+        comment: 'Matches the field ticket',
+      }),
     );
     expect(await screen.findByText('Document Approved')).toBeInTheDocument();
+  });
+
+  it('shows the approval chain and explains a disabled Approve', async () => {
+    const doc = received();
+    const refusal = 'Step 1 of 3 must be approved first (awaiting approval by Ana Clerk).';
+    install(doc, {
+      [`GET /api/documents/${doc.id}/approvals`]: () => ({
+        policyName: 'Standard',
+        hasPolicy: true,
+        steps: [
+          {
+            number: 1,
+            approverLabel: 'Ana Clerk',
+            approval: {
+              userName: 'Ana Clerk',
+              at: '2026-11-28T12:00:00.000Z',
+              comment: 'Rates match',
+              byRule: null,
+            },
+          },
+          { number: 2, approverLabel: 'Ben Manager', approval: null },
+          { number: 3, approverLabel: 'any Administrator', approval: null },
+        ],
+        awaiting: 'Awaiting approval by Ben Manager (step 2 of 3)',
+        canApprove: false,
+        approveRefusal: refusal,
+      }),
+    });
+    renderApp(`/documents/${doc.id}`);
+    const chain = await screen.findByRole('region', { name: 'Approval chain' });
+    expect(within(chain).getByRole('status')).toHaveTextContent(
+      'Awaiting approval by Ben Manager (step 2 of 3)',
+    );
+    expect(within(chain).getByText(/Approved by Ana Clerk on/)).toBeInTheDocument();
+    expect(within(chain).getByText('“Rates match”')).toBeInTheDocument();
+    expect(within(chain).getByText('any Administrator')).toBeInTheDocument();
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    await waitFor(() => expect(approve).toBeDisabled());
+    expect(approve).toHaveAccessibleDescription(refusal);
   });
 
   it('rejects only with a reason', async () => {
@@ -85,7 +152,14 @@ describe('the receiver’s workflow on the document screen', () => {
 
   it('shows no workflow buttons when the table allows none (the sender, a ReadOnly member)', async () => {
     const doc = received({
-      workflowActions: { approve: false, reject: false, recordPayment: false },
+      workflowActions: {
+        approve: false,
+        reject: false,
+        recordPayment: false,
+        hold: false,
+        releaseHold: false,
+        dispute: false,
+      },
     });
     install(doc);
     renderApp(`/documents/${doc.id}`);
@@ -98,7 +172,14 @@ describe('the receiver’s workflow on the document screen', () => {
     let list: PaymentList = { items: [], paidAmount: 0, total: 1250 };
     const doc = received({
       routeStatusId: RouteStatus.Approved,
-      workflowActions: { approve: false, reject: true, recordPayment: true },
+      workflowActions: {
+        approve: false,
+        reject: true,
+        recordPayment: true,
+        hold: false,
+        releaseHold: false,
+        dispute: false,
+      },
     });
     const api = install(doc, {
       'GET /api/payment': () => list,
@@ -188,5 +269,94 @@ describe('possible duplicates (issue 12 item 7)', () => {
     expect(api.find('PUT', `/api/documents/${doc.id}/publish`)[0]?.body).toMatchObject({
       confirmDuplicate: true,
     });
+  });
+});
+
+describe('Resubmit in one step (issue 27 items 5 and 6)', () => {
+  const rejected = (values: Record<string, string | null> = draftValues) =>
+    buildArInvoice(
+      {
+        routeStatusId: RouteStatus.Rejected,
+        routeStatus: { id: RouteStatus.Rejected, name: 'Rejected' },
+        availableActions: {
+          ...noDocumentActions,
+          close: true,
+          edit: true,
+          resubmit: true,
+          replaceFile: true,
+        },
+      },
+      values,
+    );
+
+  /** What the editable screen reads besides the document. */
+  const screenData = (id: number) => ({
+    [`GET /api/history/document/${id}/rejectionReason`]: () => ({ reason: 'Wrong total' }),
+    [`GET /api/metadata/${definition('docPaymentTerms').id}/lookupvalues`]: () => [],
+    'GET /api/party/getByIdWithConnectedOrgUnits/31': () => ({ connectedOrgUnits: [] }),
+  });
+
+  it('shows the chosen replacement in the viewer, the original a click away, and sends it with the corrections', async () => {
+    const doc = rejected();
+    upload.mockResolvedValue({ documentIds: [777] } as never);
+    const api = install(doc, {
+      ...screenData(doc.id),
+      [`POST /api/documents/${doc.id}/resubmit`]: () => ({
+        ...doc,
+        id: 778,
+        routeStatusId: RouteStatus.Sent,
+      }),
+      'GET /api/documentroute/all/93': () => ({ columns: [], rows: [], totalRecords: 0 }),
+    });
+    const { router } = renderApp(`/documents/${doc.id}`);
+    await screen.findByRole('button', { name: 'Replace file' });
+    expect(await screen.findByTestId('viewer')).toHaveTextContent('invoice-1001.pdf');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Replace file' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace file' });
+    const file = new File(['%PDF-1.4'], 'corrected.pdf', { type: 'application/pdf' });
+    await userEvent.upload(within(dialog).getByTestId('file-input'), file);
+    expect(await within(dialog).findByText('corrected.pdf')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Use this file' }));
+
+    // The viewer shows what will be sent; the original is one click away.
+    await waitFor(() =>
+      expect(screen.getByTestId('viewer')).toHaveTextContent('corrected.pdf (chosen file)'),
+    );
+    expect(screen.getByText(/Replacement file: corrected\.pdf/)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('button', { name: 'Show original' }));
+    expect(screen.getByTestId('viewer')).toHaveTextContent('invoice-1001.pdf');
+    await userEvent.click(screen.getByRole('button', { name: 'Show replacement' }));
+    expect(screen.getByTestId('viewer')).toHaveTextContent('corrected.pdf');
+
+    // A corrected field, then Resubmit: one call with the replacement and the correction.
+    const total = screen.getByRole('textbox', { name: /Invoice Total/ });
+    await userEvent.clear(total);
+    await userEvent.type(total, '1200');
+    await userEvent.click(screen.getByRole('button', { name: 'Resubmit' }));
+    await waitFor(() =>
+      expect(api.find('POST', `/api/documents/${doc.id}/resubmit`)).toHaveLength(1),
+    );
+    const call = api.find('POST', `/api/documents/${doc.id}/resubmit`)[0]!;
+    expect(call.search).toContain('newVersion=777');
+    expect(call.body).toEqual({
+      metadata: [{ metadataDefinitionId: definition('docTotal').id, value: '1200.00' }],
+    });
+    expect(api.find('PUT', `/api/documents/${doc.id}/metadata`)).toHaveLength(0);
+    expect(
+      await screen.findByText('The corrected version was sent', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/documentlist/93'));
+  });
+
+  it('validates like Send before resubmitting and sends nothing while fields are missing', async () => {
+    const doc = rejected({ ...draftValues, docServiceDate: null });
+    const api = install(doc, {
+      ...screenData(doc.id),
+    });
+    renderApp(`/documents/${doc.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Resubmit' }));
+    expect(await screen.findByText('Field Service Date is required')).toBeInTheDocument();
+    expect(api.find('POST', `/api/documents/${doc.id}/resubmit`)).toHaveLength(0);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { AUTO_EXTRACTED_HIGHLIGHT_MS, type DocumentMetadataEntry } from '@flowline/shared';
 
@@ -11,19 +11,66 @@ export type AutoFilled = 'highlight' | 'marked' | null;
 
 export const AUTO_FILLED_NOTE = 'Auto-filled';
 
+/**
+ * Issue 27 item 10: the marks are for the company that can still edit the values (the sender of
+ * a draft), and the highlight plays once per proposal — not again each time the pane or the
+ * drawer opens. The screen provides the document and whether it may be edited.
+ */
+export const AutoFillScope = createContext<{ documentId: number; editable: boolean } | null>(null);
+
+const FLASHED_KEY = 'flowline.autoFilledShown';
+const flashed = new Set<string>();
+
+function loadFlashed() {
+  if (flashed.size > 0 || typeof sessionStorage === 'undefined') return;
+  try {
+    for (const key of JSON.parse(sessionStorage.getItem(FLASHED_KEY) ?? '[]') as string[]) {
+      flashed.add(key);
+    }
+  } catch {
+    // An unreadable entry: start again.
+  }
+}
+
+function rememberFlashed(key: string) {
+  flashed.add(key);
+  try {
+    sessionStorage.setItem(FLASHED_KEY, JSON.stringify([...flashed].slice(-500)));
+  } catch {
+    // Storage full or unavailable: remembered for this page only.
+  }
+}
+
+/** Forgets which proposals were highlighted (tests). */
+export function resetAutoFilledMemory() {
+  flashed.clear();
+  try {
+    sessionStorage.removeItem(FLASHED_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}
+
 export function useAutoFilled(entry: DocumentMetadataEntry, edited: boolean): AutoFilled {
-  const proposed = (entry.autoExtracted || entry.highlight) && entry.value ? entry.value : null;
+  const scope = useContext(AutoFillScope);
+  const visible = scope?.editable ?? true;
+  const proposed =
+    visible && (entry.autoExtracted || entry.highlight) && entry.value ? entry.value : null;
+  const key =
+    proposed === null ? null : `${scope?.documentId ?? '?'}:${entry.metadata.id}:${proposed}`;
+  loadFlashed();
   const [shown, setShown] = useState(proposed);
-  const [flashing, setFlashing] = useState(proposed !== null);
+  const [flashing, setFlashing] = useState(key !== null && !flashed.has(key));
   if (shown !== proposed) {
     setShown(proposed);
-    setFlashing(proposed !== null);
+    setFlashing(key !== null && !flashed.has(key));
   }
   useEffect(() => {
     if (!flashing) return;
+    if (key) rememberFlashed(key);
     const timer = window.setTimeout(() => setFlashing(false), AUTO_EXTRACTED_HIGHLIGHT_MS);
     return () => window.clearTimeout(timer);
-  }, [flashing, shown]);
+  }, [flashing, shown, key]);
   if (proposed === null || edited) return null;
   if (flashing) return 'highlight';
   return entry.autoExtracted ? 'marked' : null;

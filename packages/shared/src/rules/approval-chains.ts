@@ -1,0 +1,301 @@
+import { roleNames, type RoleId } from '../ids';
+import { formatUsd } from './document-validation';
+import type { CodingKey } from './line-items';
+
+/**
+ * Approval chains (issue 29 item 1; docs/approvals.md). A receiving company's Administrator
+ * defines approval policies: conditions on the invoice and ordered steps, each with its approvers
+ * (users or a role) and an amount from which it applies. An arriving invoice is given the first
+ * matching policy (else the default one) as a snapshot — its chain — so a later policy change
+ * does not alter invoices in flight. Each step approves in turn; the last one makes it Approved.
+ * Pure rules shared by the server (which enforces them) and the screens (which explain them).
+ */
+
+export interface ApprovalStepDefinition {
+  /** The step applies only when the invoice total is above this (cents); null: always. */
+  aboveCents: number | null;
+  approverUserIds: readonly number[];
+  /** Every member holding this role may approve the step. */
+  approverRoleId: number | null;
+}
+
+export interface ApprovalPolicyDefinition {
+  id: number;
+  name: string;
+  isActive: boolean;
+  /** The default policy applies when no other one matches; its conditions are ignored. */
+  isDefault: boolean;
+  /** The connection (vendor) the policy is for; null: every connection. */
+  partyId: number | null;
+  /** Some line's AFE or cost center starts with this (case-insensitive). */
+  codingPrefix: string | null;
+  /** Some line carries one of these account codes. */
+  accountCodes: readonly string[];
+  minTotalCents: number | null;
+  maxTotalCents: number | null;
+  steps: readonly ApprovalStepDefinition[];
+}
+
+export interface InvoiceForPolicies {
+  partyId: number | null;
+  totalCents: number | null;
+  lines: readonly { coding: Partial<Record<CodingKey, string | null>> }[];
+}
+
+const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/** Whether the invoice meets every condition of the policy (an empty condition always holds). */
+export function policyMatches(policy: ApprovalPolicyDefinition, invoice: InvoiceForPolicies) {
+  if (policy.partyId !== null && policy.partyId !== invoice.partyId) return false;
+  const total = invoice.totalCents;
+  if (policy.minTotalCents !== null && (total === null || total < policy.minTotalCents)) {
+    return false;
+  }
+  if (policy.maxTotalCents !== null && (total === null || total > policy.maxTotalCents)) {
+    return false;
+  }
+  const prefix = policy.codingPrefix?.trim().toUpperCase();
+  if (prefix) {
+    const hit = invoice.lines.some((l) =>
+      [l.coding.afe, l.coding.costCenter].some((v) => v?.trim().toUpperCase().startsWith(prefix)),
+    );
+    if (!hit) return false;
+  }
+  if (policy.accountCodes.length > 0) {
+    const hit = invoice.lines.some((l) => {
+      const code = l.coding.accountCode;
+      return !!code && policy.accountCodes.some((c) => same(c, code));
+    });
+    if (!hit) return false;
+  }
+  return true;
+}
+
+/** First match wins (policies in the Administrator's order); else the default; else none. */
+export function matchApprovalPolicy<P extends ApprovalPolicyDefinition>(
+  policies: readonly P[],
+  invoice: InvoiceForPolicies,
+): P | null {
+  const active = policies.filter((p) => p.isActive);
+  return (
+    active.find((p) => !p.isDefault && policyMatches(p, invoice)) ??
+    active.find((p) => p.isDefault) ??
+    null
+  );
+}
+
+export interface ChainApproval {
+  /** null: a coding rule approved the step. */
+  userId: number | null;
+  userName: string;
+  at: string;
+  comment: string | null;
+  /** The coding rule that counted as this step. */
+  byRule: string | null;
+}
+
+export interface ChainStep {
+  approverUserIds: number[];
+  approverRoleId: number | null;
+  /** Who may approve, as named when the chain was made ('Dana Controller', 'any Administrator'). */
+  approverLabel: string;
+  approval: ChainApproval | null;
+}
+
+/** The chain snapshot a document carries. */
+export interface ApprovalChain {
+  policyId: number | null;
+  policyName: string;
+  steps: ChainStep[];
+}
+
+export const approvalMessages = {
+  ownSubmission: 'You cannot approve an invoice you submitted.',
+  alreadyApprovedStep: (step: number, of: number, next: number) =>
+    `You already approved step ${step} of ${of}; another approver must approve step ${next}.`,
+  outOfTurn: (label: string, step: number, of: number) =>
+    `Step ${step} of ${of} must be approved first (awaiting approval by ${label}).`,
+  notAnApprover: (label: string, step: number, of: number) =>
+    `Awaiting approval by ${label} (step ${step} of ${of}); you are not an approver of this step.`,
+  aboveLimit: (limitCents: number, totalCents: number) =>
+    `Your approval limit is ${formatUsd(limitCents)}; this invoice totals ${formatUsd(totalCents)}.`,
+  noTotalWithLimit:
+    'This invoice has no total, so your approval limit does not allow approving it.',
+  chainComplete: 'Every step of this approval chain is already approved.',
+  stepApproved: 'Approval recorded; the next step is waiting',
+  awaiting: (label: string, step: number, of: number) =>
+    `Awaiting approval by ${label} (step ${step} of ${of})`,
+  anyUser: 'any user',
+  singleApproval: 'Single approval',
+  policyNotFound: 'Approval policy not found',
+  approverRequired: 'Choose approvers or a role for every step',
+  firstStepAlways: 'The first step applies to every amount',
+  stepsAscending: 'Each step must start above the amount of the step before it',
+  rangeOrder: 'The lowest amount cannot be above the highest',
+  userNotMember: 'Choose approvers among your users',
+  oneDefault: 'Only one policy can be the default',
+} as const;
+
+/** The label of a step's approvers: user names, else the role ('any Administrator'). */
+export function approverLabel(
+  step: Pick<ApprovalStepDefinition, 'approverUserIds' | 'approverRoleId'>,
+  userName: (id: number) => string,
+): string {
+  const names = step.approverUserIds.map(userName);
+  if (step.approverRoleId !== null) {
+    names.push(`any ${roleNames[step.approverRoleId as RoleId] ?? 'member'}`);
+  }
+  if (names.length === 0) return approvalMessages.anyUser;
+  return names.length === 1
+    ? names[0]!
+    : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+/** The chain of a policy for this total: the steps whose amount the total exceeds, in order. */
+export function buildApprovalChain(
+  policy: ApprovalPolicyDefinition,
+  totalCents: number | null,
+  userName: (id: number) => string,
+): ApprovalChain {
+  const steps = policy.steps.filter(
+    (s, i) => i === 0 || s.aboveCents === null || (totalCents ?? 0) > s.aboveCents,
+  );
+  return {
+    policyId: policy.id,
+    policyName: policy.name,
+    steps: steps.map((s) => ({
+      approverUserIds: [...s.approverUserIds],
+      approverRoleId: s.approverRoleId,
+      approverLabel: approverLabel(s, userName),
+      approval: null,
+    })),
+  };
+}
+
+/** A document without a policy: one approval by any member who may change data. */
+export function singleApprovalChain(): ApprovalChain {
+  return {
+    policyId: null,
+    policyName: approvalMessages.singleApproval,
+    steps: [
+      { approverUserIds: [], approverRoleId: null, approverLabel: 'any user', approval: null },
+    ],
+  };
+}
+
+/** The index of the step that waits, or null when every step is approved. */
+export function currentStepIndex(chain: ApprovalChain): number | null {
+  const index = chain.steps.findIndex((s) => s.approval === null);
+  return index === -1 ? null : index;
+}
+
+/** 'Awaiting approval by Dana Controller (step 2 of 3)', or null when complete. */
+export function awaitingApprovalText(chain: ApprovalChain): string | null {
+  const index = currentStepIndex(chain);
+  if (index === null) return null;
+  return approvalMessages.awaiting(
+    chain.steps[index]!.approverLabel,
+    index + 1,
+    chain.steps.length,
+  );
+}
+
+export interface ApprovalActor {
+  userId: number;
+  roles: readonly number[];
+  /** The user's approval limit in cents; null: no limit. */
+  limitCents: number | null;
+}
+
+/** Whether the actor may approve this step (an empty step: anyone who may change data). */
+export function isStepApprover(step: ChainStep, actor: Pick<ApprovalActor, 'userId' | 'roles'>) {
+  if (step.approverUserIds.length === 0 && step.approverRoleId === null) return true;
+  return (
+    step.approverUserIds.includes(actor.userId) ||
+    (step.approverRoleId !== null && actor.roles.includes(step.approverRoleId))
+  );
+}
+
+export interface ChainApprovalInput {
+  chain: ApprovalChain;
+  actor: ApprovalActor;
+  totalCents: number | null;
+  /** The user who sent the invoice (a user may belong to both companies). */
+  submittedByUserId: number | null;
+}
+
+export type ChainDecision =
+  | { allowed: true; stepIndex: number; completes: boolean }
+  /** 'role': 403 (who is asking); 'state': 409 (the chain is done). */
+  | { allowed: false; refusal: 'role' | 'state'; message: string };
+
+/**
+ * Whether the actor may approve the waiting step now. The document's status is checked before
+ * (the transition table); this decides who, in which order and up to which amount.
+ */
+export function decideChainApproval(input: ChainApprovalInput): ChainDecision {
+  const { chain, actor } = input;
+  const index = currentStepIndex(chain);
+  if (index === null) {
+    return { allowed: false, refusal: 'state', message: approvalMessages.chainComplete };
+  }
+  const of = chain.steps.length;
+  const refuse = (message: string): ChainDecision => ({ allowed: false, refusal: 'role', message });
+  if (input.submittedByUserId !== null && input.submittedByUserId === actor.userId) {
+    return refuse(approvalMessages.ownSubmission);
+  }
+  const mine = chain.steps.findIndex((s) => s.approval?.userId === actor.userId);
+  if (mine !== -1) return refuse(approvalMessages.alreadyApprovedStep(mine + 1, of, index + 1));
+  const step = chain.steps[index]!;
+  if (!isStepApprover(step, actor)) {
+    const later = chain.steps.slice(index + 1).some((s) => isStepApprover(s, actor));
+    return refuse(
+      later
+        ? approvalMessages.outOfTurn(step.approverLabel, index + 1, of)
+        : approvalMessages.notAnApprover(step.approverLabel, index + 1, of),
+    );
+  }
+  if (actor.limitCents !== null) {
+    if (input.totalCents === null) return refuse(approvalMessages.noTotalWithLimit);
+    if (input.totalCents > actor.limitCents) {
+      return refuse(approvalMessages.aboveLimit(actor.limitCents, input.totalCents));
+    }
+  }
+  return { allowed: true, stepIndex: index, completes: index === of - 1 };
+}
+
+/** The chain after an approval of the waiting step. */
+export function withApproval(chain: ApprovalChain, approval: ChainApproval): ApprovalChain {
+  const index = currentStepIndex(chain);
+  if (index === null) return chain;
+  return {
+    ...chain,
+    steps: chain.steps.map((s, i) => (i === index ? { ...s, approval } : s)),
+  };
+}
+
+/**
+ * A coding rule's automatic approval counts as the first `stepsReplaced` steps (null: all), as
+ * the Administrator chose for the rule; steps already approved by people stay theirs.
+ */
+export function withRuleApproval(
+  chain: ApprovalChain,
+  ruleName: string,
+  stepsReplaced: number | null,
+  at: string,
+): ApprovalChain {
+  const upTo = stepsReplaced === null ? chain.steps.length : stepsReplaced;
+  return {
+    ...chain,
+    steps: chain.steps.map((s, i) =>
+      i < upTo && s.approval === null
+        ? {
+            ...s,
+            approval: { userId: null, userName: ruleName, at, comment: null, byRule: ruleName },
+          }
+        : s,
+    ),
+  };
+}
+
+export const isChainComplete = (chain: ApprovalChain) => currentStepIndex(chain) === null;
