@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { scheduleOrphanSweep } from './maintenance/orphan-sweep-job';
 import { scheduleExpiryReminders } from './modules/legal-documents/expiry-reminders';
 import { scheduleDivisionOrderReminders } from './modules/division-orders/reminder-job';
+import { scheduleApprovalReminders } from './modules/approvals/reminder-job';
 import {
   configurationWarnings,
   databaseRoleWarnings,
@@ -43,5 +44,6 @@ if (app.jobs.runsWorkers) {
   await scheduleOrphanSweep(app.jobs, config);
   await scheduleExpiryReminders(app.jobs);
   await scheduleDivisionOrderReminders(app.jobs);
+  await scheduleApprovalReminders(app.jobs);
 }
 if (config.oidc.embedded) printDemoLogins(console, config);

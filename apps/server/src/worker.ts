@@ -4,6 +4,7 @@ import { registerJobHandlers } from './jobs/index';
 import { scheduleOrphanSweep } from './maintenance/orphan-sweep-job';
 import { scheduleExpiryReminders } from './modules/legal-documents/expiry-reminders';
 import { scheduleDivisionOrderReminders } from './modules/division-orders/reminder-job';
+import { scheduleApprovalReminders } from './modules/approvals/reminder-job';
 import { createBlobStore } from './platform/blob-store/index';
 import { createJobEngine } from './platform/jobs/index';
 import { createMailTransport } from './platform/mail/mail-queue';
@@ -55,6 +56,7 @@ started = (async () => {
   await scheduleOrphanSweep(engine, config);
   await scheduleExpiryReminders(engine);
   await scheduleDivisionOrderReminders(engine);
+  await scheduleApprovalReminders(engine);
 })();
 await started;
 log.info('worker started: working the job queues');

@@ -57,6 +57,9 @@ export const HistoryOperation = {
   ReleaseHold: 43,
   /** The receiver disputed an invoice (issue 29 item 2; shared: the comment is the vendor's). */
   Dispute: 44,
+  /** A waiting approval step escalated to the Administrators / reminded (issue 29; internal). */
+  ApprovalEscalated: 47,
+  ApprovalReminder: 48,
 } as const;
 export type HistoryOperationId = (typeof HistoryOperation)[keyof typeof HistoryOperation];
 
@@ -105,6 +108,8 @@ export const historyOperations: readonly HistoryOperationInfo[] = [
   op(42, 'PutOnHold', 'Put on hold', 'Workflow', 'PauseCircle'),
   op(43, 'ReleaseHold', 'Hold released', 'Workflow', 'PlayCircle'),
   op(44, 'Dispute', 'Disputed', 'Workflow', 'ReportProblem'),
+  op(47, 'ApprovalEscalated', 'Approval escalated', 'Workflow', 'Sync'),
+  op(48, 'ApprovalReminder', 'Approval reminder sent', 'Workflow', 'Sync'),
 ];
 
 /**
@@ -118,6 +123,9 @@ export const internalHistoryOperations: readonly number[] = [
   // A hold is the receiver's own business (issue 29 item 2): the vendor still sees Received.
   HistoryOperation.PutOnHold,
   HistoryOperation.ReleaseHold,
+  // Reminders and escalation of the receiver's approvals (issue 29 item 3).
+  HistoryOperation.ApprovalEscalated,
+  HistoryOperation.ApprovalReminder,
 ];
 
 const byId = new Map(historyOperations.map((o) => [o.id, o]));

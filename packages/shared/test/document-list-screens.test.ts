@@ -18,7 +18,7 @@ const names = (ids: readonly number[] | null) =>
   ids?.map((id) => routeStatusNames[id as keyof typeof routeStatusNames]);
 
 describe('document list status tabs', () => {
-  it('AR invoices: every status except New, Pending and Returned', () => {
+  it('AR invoices: every status except New, Pending and Returned (hold and dispute included)', () => {
     expect(names(documentStatusTabs(93))).toEqual([
       'Sent',
       'Received',
@@ -27,6 +27,8 @@ describe('document list status tabs', () => {
       'Rejected',
       'Resubmitted',
       'Viewed',
+      'On hold',
+      'Disputed',
     ]);
   });
 
@@ -39,7 +41,8 @@ describe('document list status tabs', () => {
   it('reads the status query: known ids, else All', () => {
     expect(parseStatusFilter('5')).toBe(5);
     expect(parseStatusFilter('0')).toBe(0);
-    expect(parseStatusFilter('11')).toBe(0);
+    expect(parseStatusFilter('12')).toBe(12);
+    expect(parseStatusFilter('13')).toBe(0);
     expect(parseStatusFilter('abc')).toBe(0);
     expect(parseStatusFilter(null)).toBe(0);
   });

@@ -10,6 +10,7 @@ import { orphanSweepJob } from '../maintenance/orphan-sweep-job';
 import type { BlobStore } from '../platform/blob-store/index';
 import { expiryReminderJob } from '../modules/legal-documents/expiry-reminders';
 import { divisionOrderReminderJob } from '../modules/division-orders/reminder-job';
+import { approvalReminderJob } from '../modules/approvals/reminder-job';
 import { notificationMailJob } from '../modules/notifications/mail-digest';
 import { createQueuedMailer, deliverMail } from '../platform/mail/mail-queue';
 import type { Mailer } from '../platform/mail/mailer';
@@ -70,6 +71,15 @@ export function registerJobHandlers(engine: JobEngine, deps: JobHandlerDeps): vo
       db: deps.db,
       mailer: createQueuedMailer(engine),
       publicUrl: deps.config.publicUrl,
+    }),
+  );
+  engine.register(
+    Queue.approvalReminders,
+    approvalReminderJob({
+      db: deps.db,
+      mailer: createQueuedMailer(engine),
+      publicUrl: deps.config.publicUrl,
+      log: deps.log,
     }),
   );
   engine.register(

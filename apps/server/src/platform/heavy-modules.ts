@@ -17,6 +17,12 @@ export const loadForge = once(async () => (await import('node-forge')).default);
 /** nodemailer: only when mail goes out over SMTP (the embedded default keeps it in the database). */
 export const loadNodemailer = once(async () => (await import('nodemailer')).default);
 
+/** mailparser (and the nodemailer code it uses): only when an inbound e-mail arrives. */
+export const loadMailParser = once(async () => (await import('mailparser')).MailParser);
+
+/** smtp-server: only when the inbound e-mail listener starts (INBOUND_SMTP_PORT). */
+export const loadSmtpServer = once(async () => (await import('smtp-server')).SMTPServer);
+
 /** pdf-lib: reading, writing and stamping PDFs. */
 export const loadPdfLib = once(() => import('pdf-lib'));
 

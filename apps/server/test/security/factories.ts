@@ -163,6 +163,25 @@ export async function buildApprovalPolicy(t: TestApp, admin: UserRow, company: C
   return ok<{ id: number }>(res, 'approval policy');
 }
 
+/** A's Administrator is out of office next year: A's user approves for them. */
+export async function buildApprovalDelegation(
+  t: TestApp,
+  admin: UserRow,
+  company: CompanyRow,
+  toUserId: number,
+) {
+  const year = new Date().getUTCFullYear() + 1;
+  const res = await t.as(
+    admin,
+    company.id,
+  )({
+    method: 'POST',
+    url: '/api/approvals/delegations',
+    payload: { toUserId, startsOn: `${year}-01-05`, endsOn: `${year}-01-09` },
+  });
+  return ok<{ id: number }>(res, 'approval delegation');
+}
+
 export async function buildLegalDocument(t: TestApp, admin: UserRow, company: CompanyRow) {
   const { payload, headers } = await multipartBody([
     [
@@ -324,6 +343,7 @@ export async function buildRouteWorld(t: TestApp) {
   const ach = await buildAch(t, aPeople.admin, a, orgUnit.id, party.id);
   const codingRule = await buildCodingRule(t, aPeople.admin, a);
   const approvalPolicy = await buildApprovalPolicy(t, aPeople.admin, a);
+  const approvalDelegation = await buildApprovalDelegation(t, aPeople.admin, a, aPeople.user.id);
   const legalDocument = await buildLegalDocument(t, aPeople.admin, a);
   const priceBook = await buildPriceBook(t, aPeople.admin, a, party.id);
   const [paymentRun] = await db
@@ -375,6 +395,7 @@ export async function buildRouteWorld(t: TestApp) {
     ach,
     codingRule,
     approvalPolicy,
+    approvalDelegation,
     legalDocument,
     priceBook,
     paymentRun: paymentRun!,

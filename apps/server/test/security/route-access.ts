@@ -517,6 +517,12 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     ...ownData,
     notes: "the caller's own routes only (r.company_id in every read)",
   },
+  'GET /api/documentroute/inbox/myApprovalsCount': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+  },
   'GET /api/documentroute/inbox/unreadCount': {
     access: 'company',
     allow: 'any-member',
@@ -881,6 +887,42 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     allow: 'administrators',
     apiKey: true,
     params: (w) => ({ id: w.approvalPolicy.id }),
+  },
+  'GET /api/approvals/delegations': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+  },
+  'POST /api/approvals/delegations': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    body: (w) => ({
+      toUserId: w.aPeople.user.id,
+      startsOn: `${new Date().getUTCFullYear() + 2}-03-01`,
+      endsOn: `${new Date().getUTCFullYear() + 2}-03-02`,
+    }),
+    notes: "another company's user is not found (404), so B cannot delegate to A's people",
+  },
+  'DELETE /api/approvals/delegations/{id}': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    params: (w) => ({ id: w.approvalDelegation.id }),
+  },
+  'GET /api/approvals/settings': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    ...ownData,
+  },
+  'PUT /api/approvals/settings': {
+    access: 'company',
+    allow: 'administrators',
+    apiKey: true,
+    body: () => ({ remindAfterDays: 2, escalateAfterDays: 5 }),
+    ...ownData,
   },
   'GET /api/documents/{id}/approvals': {
     access: 'company',

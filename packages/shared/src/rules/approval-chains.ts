@@ -1,5 +1,6 @@
 import { roleNames, type RoleId } from '../ids';
 import { formatUsd } from './document-validation';
+import { WORKFLOW_TRANSITIONS } from './document-workflow';
 import type { CodingKey } from './line-items';
 
 /**
@@ -92,6 +93,9 @@ export interface ChainApproval {
   comment: string | null;
   /** The coding rule that counted as this step. */
   byRule: string | null;
+  /** Approved by a delegate for this user ('Out of office'); absent on older chains. */
+  onBehalfOfUserId?: number | null;
+  onBehalfOf?: string | null;
 }
 
 export interface ChainStep {
@@ -134,6 +138,14 @@ export const approvalMessages = {
   rangeOrder: 'The lowest amount cannot be above the highest',
   userNotMember: 'Choose approvers among your users',
   oneDefault: 'Only one policy can be the default',
+  escalatedTo: 'Administrators (escalated)',
+  delegationSelf: 'You cannot delegate your approvals to yourself',
+  delegationNotMember: 'Choose a user of your company who may approve',
+  delegationOverlap: 'You already delegate your approvals for part of these dates',
+  delegationNotFound: 'Delegation not found',
+  delegationDates: 'The last day cannot be before the first day',
+  delegationPast: 'The last day cannot be in the past',
+  delegationOthers: 'Only Administrators can set out of office for another user',
 } as const;
 
 /** The label of a step's approvers: user names, else the role ('any Administrator'). */
@@ -216,16 +228,29 @@ export function isStepApprover(step: ChainStep, actor: Pick<ApprovalActor, 'user
   );
 }
 
+/** A member whose approvals the actor holds today ('Out of office' delegation). */
+export interface ApprovalDelegator extends ApprovalActor {
+  name: string;
+}
+
 export interface ChainApprovalInput {
   chain: ApprovalChain;
   actor: ApprovalActor;
+  /** Members who delegated their approvals to the actor for today (none: []). */
+  delegators?: readonly ApprovalDelegator[];
   totalCents: number | null;
   /** The user who sent the invoice (a user may belong to both companies). */
   submittedByUserId: number | null;
 }
 
 export type ChainDecision =
-  | { allowed: true; stepIndex: number; completes: boolean }
+  | {
+      allowed: true;
+      stepIndex: number;
+      completes: boolean;
+      /** The delegator the actor approves for; null: in their own name. */
+      onBehalfOf: { userId: number; name: string } | null;
+    }
   /** 'role': 403 (who is asking); 'state': 409 (the chain is done). */
   | { allowed: false; refusal: 'role' | 'state'; message: string };
 
@@ -234,17 +259,44 @@ export type ChainDecision =
  * (the transition table); this decides who, in which order and up to which amount.
  */
 export function decideChainApproval(input: ChainApprovalInput): ChainDecision {
-  const { chain, actor } = input;
+  const own = decideFor(input, input.actor);
+  if (own.allowed) return { ...own, onBehalfOf: null };
+  // A delegate approves for a delegator who could approve the step now; one person (or one
+  // delegator) never approves two steps of the same chain.
+  if (own.refusal === 'role' && !approvedAStep(input.chain, input.actor.userId)) {
+    for (const delegator of input.delegators ?? []) {
+      if (input.submittedByUserId === input.actor.userId) break;
+      const theirs = decideFor(input, delegator);
+      if (theirs.allowed) {
+        return { ...theirs, onBehalfOf: { userId: delegator.userId, name: delegator.name } };
+      }
+    }
+  }
+  return own;
+}
+
+const approvedAStep = (chain: ApprovalChain, userId: number) =>
+  chain.steps.some(
+    (s) => s.approval?.userId === userId || s.approval?.onBehalfOfUserId === userId,
+  );
+
+function decideFor(
+  input: ChainApprovalInput,
+  actor: ApprovalActor,
+): { allowed: true; stepIndex: number; completes: boolean } | Extract<ChainDecision, { allowed: false }> {
+  const { chain } = input;
   const index = currentStepIndex(chain);
   if (index === null) {
     return { allowed: false, refusal: 'state', message: approvalMessages.chainComplete };
   }
   const of = chain.steps.length;
-  const refuse = (message: string): ChainDecision => ({ allowed: false, refusal: 'role', message });
+  const refuse = (message: string) => ({ allowed: false as const, refusal: 'role' as const, message });
   if (input.submittedByUserId !== null && input.submittedByUserId === actor.userId) {
     return refuse(approvalMessages.ownSubmission);
   }
-  const mine = chain.steps.findIndex((s) => s.approval?.userId === actor.userId);
+  const mine = chain.steps.findIndex(
+    (s) => s.approval?.userId === actor.userId || s.approval?.onBehalfOfUserId === actor.userId,
+  );
   if (mine !== -1) return refuse(approvalMessages.alreadyApprovedStep(mine + 1, of, index + 1));
   const step = chain.steps[index]!;
   if (!isStepApprover(step, actor)) {
@@ -299,3 +351,52 @@ export function withRuleApproval(
 }
 
 export const isChainComplete = (chain: ApprovalChain) => currentStepIndex(chain) === null;
+
+/**
+ * Who the waiting step waits for — the 'My approvals' index (issue 29 item 3): its named users and
+ * its role. A step open to any user waits for nobody in particular (it is in the Inbox only).
+ */
+export function waitingApprovers(
+  chain: ApprovalChain,
+): { stepIndex: number; userIds: number[]; roleId: number | null } | null {
+  const index = currentStepIndex(chain);
+  if (index === null) return null;
+  const step = chain.steps[index]!;
+  return { stepIndex: index, userIds: [...step.approverUserIds], roleId: step.approverRoleId };
+}
+
+/**
+ * Escalation: the waiting step may now also be approved by these users (the company's
+ * Administrators when it escalated); its label says so. Approvals already given stay.
+ */
+export function withEscalation(chain: ApprovalChain, userIds: readonly number[]): ApprovalChain {
+  const index = currentStepIndex(chain);
+  if (index === null || userIds.length === 0) return chain;
+  const step = chain.steps[index]!;
+  // A step open to any user needs no one else.
+  if (step.approverUserIds.length === 0 && step.approverRoleId === null) return chain;
+  const escalated: ChainStep = {
+    ...step,
+    approverUserIds: [...new Set([...step.approverUserIds, ...userIds])],
+    approverLabel: step.approverLabel.endsWith(approvalMessages.escalatedTo)
+        ? step.approverLabel
+        : `${step.approverLabel} or ${approvalMessages.escalatedTo}`,
+  };
+  return { ...chain, steps: chain.steps.map((s, i) => (i === index ? escalated : s)) };
+}
+
+/** The statuses in which an invoice can be approved (the transition table's 'approve' move). */
+export const approvableStatuses: readonly number[] = (
+  WORKFLOW_TRANSITIONS.find((t) => t.action === 'approve')?.from ?? []
+).filter((s): s is NonNullable<typeof s> => s !== null);
+
+/** Monday–Friday days from `from` to `to` (whole days elapsed, weekends not counted). */
+export function businessDaysBetween(from: Date, to: Date): number {
+  const DAY = 86_400_000;
+  let days = 0;
+  for (let t = from.getTime() + DAY; t <= to.getTime(); t += DAY) {
+    const weekday = new Date(t).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days += 1;
+  }
+  return days;
+}

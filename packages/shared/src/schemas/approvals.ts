@@ -127,6 +127,8 @@ export const zDocumentApprovals = z.object({
           at: z.string(),
           comment: z.string().nullable(),
           byRule: z.string().nullable(),
+          /** Approved by a delegate for this user ('Out of office'). */
+          onBehalfOf: z.string().nullable().default(null),
         })
         .nullable(),
     }),
@@ -143,3 +145,63 @@ export type DocumentApprovals = z.infer<typeof zDocumentApprovals>;
 export const zApprovalLimitInput = z.object({ approvalLimit: zOptionalAmount });
 export const zApprovalLimit = z.object({ approvalLimit: z.number().nullable() });
 export type ApprovalLimit = z.infer<typeof zApprovalLimit>;
+
+// ---- My approvals, Out of office, reminders and escalation (issue 29 item 3) ----------------
+
+const zDay = z
+  .string({ error: 'Enter a date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date like 2026-12-24')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real date');
+
+/** POST /approvals/delegations: 'Out of office' — my approvals go to another user for these days. */
+export const zApprovalDelegationInput = z
+  .object({
+    /** Whose approvals (Administrators may set it for another user); default: the caller. */
+    fromUserId: zId.optional(),
+    toUserId: zId,
+    startsOn: zDay,
+    endsOn: zDay,
+  })
+  .refine((d) => d.endsOn >= d.startsOn, { message: msg.delegationDates, path: ['endsOn'] });
+export type ApprovalDelegationInput = z.input<typeof zApprovalDelegationInput>;
+
+export const zApprovalDelegation = z.object({
+  id: z.number().int(),
+  fromUserId: z.number().int(),
+  fromUserName: z.string(),
+  toUserId: z.number().int(),
+  toUserName: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string(),
+  /** True on the days it runs. */
+  isActive: z.boolean(),
+});
+export type ApprovalDelegation = z.infer<typeof zApprovalDelegation>;
+export const zApprovalDelegationList = z.object({ items: z.array(zApprovalDelegation) });
+export type ApprovalDelegationList = z.infer<typeof zApprovalDelegationList>;
+
+const zDays = (max: number) =>
+  z
+    .number({ error: `Enter a number of days from 1 to ${max}` })
+    .int(`Enter a number of days from 1 to ${max}`)
+    .min(1, `Enter a number of days from 1 to ${max}`)
+    .max(max, `Enter a number of days from 1 to ${max}`)
+    .nullable();
+
+/** GET/PUT /approvals/settings: reminders and escalation after N business days (null: off). */
+export const zApprovalSettings = z
+  .object({ remindAfterDays: zDays(60), escalateAfterDays: zDays(90) })
+  .refine(
+    (s) =>
+      s.remindAfterDays === null ||
+      s.escalateAfterDays === null ||
+      s.escalateAfterDays > s.remindAfterDays,
+    {
+      message: 'Escalate after more days than the reminder',
+      path: ['escalateAfterDays'],
+    },
+  );
+export type ApprovalSettings = z.infer<typeof zApprovalSettings>;
+
+/** GET /documentroute/inbox/myApprovalsCount: invoices whose waiting step waits for the caller. */
+export const zMyApprovalsCount = z.object({ count: z.number().int().min(0) });

@@ -59,6 +59,15 @@ export const zInbox = z.object({
 });
 export type Inbox = z.infer<typeof zInbox>;
 
+/** GET /documentroute/inbox: the list's paging and sort, and 'My approvals' (issue 29 item 3). */
+export const zInboxQuery = zDocumentListQuery.extend({
+  /** Only invoices whose waiting approval step waits for the caller (or a delegator). */
+  waitingForMe: z
+    .enum(['true', 'false'], { error: "Use 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
 /** GET /documentroute/inbox/unreadCount: received documents the company has not opened yet. */
 export const zInboxUnreadCount = z.object({ count: z.number().int().min(0) });
 export type InboxUnreadCount = z.infer<typeof zInboxUnreadCount>;

@@ -18,6 +18,7 @@ import { AppError, forbidden } from '../../errors';
 import { documentTotalCents } from '../document-workflow/repository';
 import type { LoadedDocument } from '../documents/policy';
 import { findCoding, findLines } from '../line-items/repository';
+import { delegatorsOf } from './delegations';
 import { toPolicyDefinition } from './policies';
 import * as repo from './repository';
 
@@ -92,15 +93,17 @@ export async function chainOf(db: Db, documentId: number) {
 }
 
 async function decide(db: Db, ctx: TenantContext, loaded: LoadedDocument, chain: ApprovalChain) {
-  const [totalCents, limitCents] = await Promise.all([
+  const [totalCents, limitCents, delegators] = await Promise.all([
     documentTotalCents(db, loaded.document.id),
     repo.findApprovalLimit(db, ctx.companyId, ctx.userId),
+    delegatorsOf(db, ctx.companyId, ctx.userId, new Date()),
   ]);
   return decideChainApproval({
     chain,
     totalCents,
     submittedByUserId: loaded.document.createdByUserId,
     actor: { userId: ctx.userId, roles: ctx.roles, limitCents: limitCents ?? null },
+    delegators,
   });
 }
 
@@ -109,6 +112,8 @@ export interface ApprovedStep {
   stepIndex: number;
   completes: boolean;
   stored: boolean;
+  /** The delegator the caller approved for ('Out of office'); null: in their own name. */
+  onBehalfOf: string | null;
 }
 
 /**
@@ -134,9 +139,17 @@ export async function approveStep(
     at: new Date().toISOString(),
     comment,
     byRule: null,
+    onBehalfOfUserId: decision.onBehalfOf?.userId ?? null,
+    onBehalfOf: decision.onBehalfOf?.name ?? null,
   });
   if (stored) await repo.updateChain(tx, loaded.document.id, next);
-  return { chain: next, stepIndex: decision.stepIndex, completes: decision.completes, stored };
+  return {
+    chain: next,
+    stepIndex: decision.stepIndex,
+    completes: decision.completes,
+    stored,
+    onBehalfOf: decision.onBehalfOf?.name ?? null,
+  };
 }
 
 /** GET /documents/{id}/approvals: the chain panel and whether (or why not) the caller approves. */
@@ -170,6 +183,7 @@ export async function presentApprovals(
         at: s.approval.at,
         comment: s.approval.comment,
         byRule: s.approval.byRule,
+        onBehalfOf: s.approval.onBehalfOf ?? null,
       },
     })),
     awaiting: statusAllows ? awaitingApprovalText(chain) : null,

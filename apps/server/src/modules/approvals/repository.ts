@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { ApprovalChain } from '@flowline/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { waitingApprovers, type ApprovalChain } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import {
   approvalPolicies,
@@ -78,17 +78,50 @@ export async function findChain(db: Db, documentId: number) {
   return row ?? null;
 }
 
+/** The 'My approvals' columns of a chain: its waiting step and who that step waits for. */
+function waitingColumns(chain: ApprovalChain) {
+  const waiting = waitingApprovers(chain);
+  return {
+    waitingStep: waiting?.stepIndex ?? null,
+    waitingUserIds: waiting?.userIds ?? [],
+    waitingRoleId: waiting?.roleId ?? null,
+  };
+}
+
 export async function insertChain(
   db: Db,
   values: { documentId: number; companyId: number; policyId: number | null; chain: ApprovalChain },
 ) {
-  await db.insert(documentApprovalChains).values(values);
+  const waiting = waitingColumns(values.chain);
+  await db
+    .insert(documentApprovalChains)
+    .values({
+      ...values,
+      ...waiting,
+      waitingSince: waiting.waitingStep === null ? null : new Date(),
+    });
 }
 
+/**
+ * The chain after a move. When another step starts waiting, its wait (and its reminder and
+ * escalation) starts now; an escalation of the same step keeps them.
+ */
 export async function updateChain(db: Db, documentId: number, chain: ApprovalChain) {
+  const waiting = waitingColumns(chain);
+  const moved = sql`${documentApprovalChains.waitingStep} IS DISTINCT FROM ${waiting.waitingStep}::integer`;
   await db
     .update(documentApprovalChains)
-    .set({ chain, updatedAt: new Date() })
+    .set({
+      chain,
+      ...waiting,
+      waitingSince:
+        waiting.waitingStep === null
+          ? null
+          : sql`CASE WHEN ${moved} THEN now() ELSE ${documentApprovalChains.waitingSince} END`,
+      remindedAt: sql`CASE WHEN ${moved} THEN NULL ELSE ${documentApprovalChains.remindedAt} END`,
+      escalatedAt: sql`CASE WHEN ${moved} THEN NULL ELSE ${documentApprovalChains.escalatedAt} END`,
+      updatedAt: new Date(),
+    })
     .where(eq(documentApprovalChains.documentId, documentId));
 }
 

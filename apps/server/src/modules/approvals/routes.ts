@@ -1,17 +1,29 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  zApprovalDelegation,
+  zApprovalDelegationInput,
+  zApprovalDelegationList,
   zApprovalLimit,
   zApprovalLimitInput,
+  zApprovalSettings,
   zApprovalPolicy,
   zApprovalPolicyInput,
   zDocumentApprovals,
   zIdParam,
 } from '@flowline/shared';
+import { assertAdministrator, assertCanChangeData } from '../../auth/policy';
 import { requireTenant } from '../../auth/request-context';
 import { loadDocument } from '../documents/policy';
 import type { ApiModule } from '../types';
 import { presentApprovals } from './chain';
+import {
+  createDelegation,
+  deleteDelegation,
+  getApprovalSettings,
+  listDelegations,
+  putApprovalSettings,
+} from './delegations';
 import { getApprovalLimit, setApprovalLimit } from './limits';
 import {
   createApprovalPolicy,
@@ -121,5 +133,80 @@ export const approvalsRoutes: ApiModule = async (app, { db }) => {
       },
     },
     async (req) => setApprovalLimit(db, requireTenant(req), req.params.id, req.body.approvalLimit),
+  );
+
+  api.get(
+    '/approvals/delegations',
+    {
+      schema: {
+        tags,
+        summary: "'Out of office' delegations not yet ended: the caller's (Administrators: all)",
+        response: { 200: zApprovalDelegationList },
+      },
+    },
+    async (req) => listDelegations(db, requireTenant(req)),
+  );
+
+  api.post(
+    '/approvals/delegations',
+    {
+      schema: {
+        tags,
+        summary: "Delegates the caller's approvals (Administrators: a user's) for a date range",
+        body: zApprovalDelegationInput,
+        response: { 201: zApprovalDelegation },
+      },
+    },
+    async (req, reply) => {
+      const ctx = requireTenant(req);
+      assertCanChangeData(ctx);
+      return reply.status(201).send(await createDelegation(db, ctx, req.body));
+    },
+  );
+
+  api.delete(
+    '/approvals/delegations/:id',
+    {
+      schema: { tags, summary: 'Ends a delegation', params, response: { 204: z.null() } },
+    },
+    async (req, reply) => {
+      const ctx = requireTenant(req);
+      assertCanChangeData(ctx);
+      await deleteDelegation(db, ctx, req.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  api.get(
+    '/approvals/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Reminders and escalation of waiting approvals (business days; null: off)',
+        response: { 200: zApprovalSettings },
+      },
+    },
+    async (req) => {
+      const ctx = requireTenant(req);
+      assertAdministrator(ctx);
+      return getApprovalSettings(db, ctx.companyId);
+    },
+  );
+
+  api.put(
+    '/approvals/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Sets the reminders and escalation of waiting approvals (Administrators)',
+        body: zApprovalSettings,
+        response: { 200: zApprovalSettings },
+      },
+    },
+    async (req) => {
+      const ctx = requireTenant(req);
+      assertAdministrator(ctx);
+      return putApprovalSettings(db, ctx.companyId, req.body);
+    },
   );
 };

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import archiver from 'archiver';
 import type { FastifyBaseLogger } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
@@ -310,6 +309,8 @@ export async function signedZip(
     }
   }
   const files = await Promise.all(ids.map((id) => requireReadableDocument(db, ctx.companyId, id)));
+  // Loaded on first use: a zip is rare, the package need not sit in every idle process.
+  const { default: archiver } = await import('archiver');
   const zip = archiver('zip', { zlib: { level: 6 } });
   const used = new Set<string>();
   const entryName = (base: string) => {

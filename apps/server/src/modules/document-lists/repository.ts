@@ -1,5 +1,5 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { RouteStatus, type ListSides, type ReturnKind } from '@flowline/shared';
+import { approvableStatuses, RouteStatus, type ListSides, type ReturnKind } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { withoutTenantScope } from '../../db/tenant-scope';
 import { documentTypes, metadataDefinitions } from '../../db/schema/index';
@@ -51,6 +51,16 @@ export interface ListFilter {
   /** Only Returned routes that came back signed / unsigned (issue 27 item 9). */
   returnKind?: ReturnKind;
   query?: string;
+  /** 'My approvals' (issue 29 item 3): invoices whose waiting step waits for these. */
+  waitingFor?: WaitingFor;
+}
+
+export interface WaitingFor {
+  /** The caller and the members who delegated their approvals to them today. */
+  userIds: number[];
+  roleIds: number[];
+  /** The caller: a chain they already approved a step of is not theirs to approve again. */
+  actorUserId: number;
 }
 
 export interface ListPage {
@@ -144,8 +154,46 @@ function listWhere(companyId: number, f: ListFilter): SQL {
     f.notStatusId ? sql`coalesce(r.route_status_id, ${RouteStatus.New}) <> ${f.notStatusId}` : null,
     returnKindFilter(f.returnKind),
     textFilter(f.query),
+    f.waitingFor ? waitingForFilter(f.waitingFor) : null,
     liveDocument,
   ]);
+}
+
+const intArray = (ids: number[]) =>
+  sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}::integer`),
+    sql`, `,
+  )}]::integer[]`;
+
+/**
+ * Approvable invoices whose chain's waiting step names one of the users or roles — read through
+ * the chain's waiting columns (GIN on the users, btree on company + role), not its JSON.
+ */
+function waitingForFilter(w: WaitingFor): SQL {
+  const users = w.userIds.length > 0 ? sql`c.waiting_user_ids && ${intArray(w.userIds)}` : null;
+  const roles = w.roleIds.length > 0 ? sql`c.waiting_role_id = ANY(${intArray(w.roleIds)})` : null;
+  const who = [users, roles].filter((p): p is SQL => p !== null);
+  const approved = JSON.stringify({ steps: [{ approval: { userId: w.actorUserId } }] });
+  return sql`r.route_status_id IN (${sql.join(
+    approvableStatuses.map((s) => sql`${s}`),
+    sql`, `,
+  )}) AND EXISTS (
+    SELECT 1 FROM document_approval_chains c
+    WHERE c.document_id = r.document_id AND c.company_id = r.company_id
+      AND c.waiting_step IS NOT NULL
+      AND (${who.length > 0 ? sql.join(who, sql` OR `) : sql`false`})
+      AND NOT c.chain @> ${approved}::jsonb
+  )`;
+}
+
+/** How many routes the filter holds (the 'My approvals' count). */
+export async function countRoutes(db: Db, companyId: number, filter: ListFilter) {
+  const result = await withoutTenantScope(() =>
+    db.execute(
+      sql`SELECT count(*)::int AS n FROM document_routes r WHERE ${listWhere(companyId, filter)}`,
+    ),
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 export function orderClause(sort: ListSort): SQL {

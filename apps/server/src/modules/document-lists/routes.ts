@@ -7,6 +7,8 @@ import {
   zDocumentTypeIdsParam,
   zIdParam,
   zInbox,
+  zInboxQuery,
+  zMyApprovalsCount,
   zInboxUnreadCount,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
@@ -56,11 +58,23 @@ export const documentListsRoutes: ApiModule = async (app, opts) => {
       schema: {
         tags,
         summary: 'Documents the company received, all types, newest first',
-        querystring: zDocumentListQuery,
+        querystring: zInboxQuery,
         response: { 200: zInbox },
       },
     },
     async (req) => service.listInbox(db, requireTenant(req), req.query),
+  );
+
+  api.get(
+    '/documentroute/inbox/myApprovalsCount',
+    {
+      schema: {
+        tags,
+        summary: "How many invoices wait for the caller's approval (the 'My approvals' link)",
+        response: { 200: zMyApprovalsCount },
+      },
+    },
+    async (req) => service.myApprovalsCount(db, requireTenant(req)),
   );
 
   api.get(

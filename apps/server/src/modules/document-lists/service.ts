@@ -26,7 +26,10 @@ import type {
   ExportSource,
   ExportValue,
 } from '../list-export/writer';
+import { canChangeData } from '@flowline/shared';
+import { delegatorsOf } from '../approvals/delegations';
 import {
+  countRoutes,
   documentTypeExists,
   findListSides,
   findDocumentTypeName,
@@ -37,6 +40,7 @@ import {
   type ListKeyset,
   type ListSort,
   type RouteListRow,
+  type WaitingFor,
 } from './repository';
 import { hasSortIndex } from './sort-indexes';
 import { genericSortKey, typeSortKey, type SortKey } from './sort-keys';
@@ -133,8 +137,44 @@ export async function listGeneric(
   return { columns: genericColumns(filter.side), rows: rows.map(presentGenericRow), totalRecords };
 }
 
-/** Documents the company received, all types, newest first; Doc # is the item id. */
-export async function listInbox(db: Db, ctx: TenantContext, q: ListQuery): Promise<Inbox> {
+/**
+ * Who 'My approvals' waits for: the caller, and the members who delegated their approvals to
+ * them for today — their users and roles.
+ */
+async function waitingForCaller(db: Db, ctx: TenantContext): Promise<WaitingFor> {
+  const delegators = await delegatorsOf(db, ctx.companyId, ctx.userId, new Date());
+  return {
+    userIds: [ctx.userId, ...delegators.map((d) => d.userId)],
+    roleIds: [...new Set([...ctx.roles, ...delegators.flatMap((d) => d.roles)])],
+    actorUserId: ctx.userId,
+  };
+}
+
+/** GET /documentroute/inbox/myApprovalsCount: the navigation's 'My approvals' count. */
+export async function myApprovalsCount(db: Db, ctx: TenantContext) {
+  if (!canChangeData(ctx)) return { count: 0 };
+  return {
+    count: await countRoutes(db, ctx.companyId, {
+      side: 'received',
+      waitingFor: await waitingForCaller(db, ctx),
+    }),
+  };
+}
+
+/**
+ * Documents the company received, all types, newest first; Doc # is the item id. With
+ * `waitingForMe`: 'My approvals' — the invoices whose waiting step waits for the caller.
+ */
+export async function listInbox(
+  db: Db,
+  ctx: TenantContext,
+  q: ListQuery & { waitingForMe?: boolean },
+): Promise<Inbox> {
+  const waitingFor = q.waitingForMe
+    ? canChangeData(ctx)
+      ? await waitingForCaller(db, ctx)
+      : { userIds: [], roleIds: [], actorUserId: ctx.userId }
+    : undefined;
   const { rows, totalRecords } = await findRoutePage(
     db,
     ctx.companyId,
@@ -143,6 +183,7 @@ export async function listInbox(db: Db, ctx: TenantContext, q: ListQuery): Promi
       statusId: q.documentRouteStatusId,
       returnKind: q.returnKind,
       query: q.query || undefined,
+      waitingFor,
     },
     sortOf(genericSortKey(q.orderBy), q),
     pageOf(q),

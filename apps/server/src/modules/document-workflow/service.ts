@@ -88,7 +88,9 @@ async function receiverMove(
             userId: ctx.userId,
             objectType: 'document',
             operationId: HistoryOperation.ApproveStep,
-            objectName: `Step ${step.stepIndex + 1} of ${step.chain.steps.length}`,
+            objectName:
+              `Step ${step.stepIndex + 1} of ${step.chain.steps.length}` +
+              (step.onBehalfOf ? ` (on behalf of ${step.onBehalfOf})` : ''),
             newValue: text,
           },
         ]);

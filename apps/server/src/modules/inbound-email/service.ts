@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { MailParser, type AttachmentStream, type MessageText } from 'mailparser';
+import type { AttachmentStream, MessageText } from 'mailparser';
 import {
   DocumentTypeId,
   HistoryOperation,
@@ -14,6 +14,7 @@ import type { TenantContext } from '../../auth/request-context';
 import { assertAdministrator } from '../../auth/policy';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
+import { loadMailParser } from '../../platform/heavy-modules';
 import { withTenantScope, withoutTenantScope } from '../../db/tenant-scope';
 import { notFound } from '../../errors';
 import { cleanUploadFileName, inspectStream, type Inspection } from '../../http/upload-stream';
@@ -112,6 +113,7 @@ export async function receiveMessage(
   let refusal: MailRefusal | null = null;
   let fromHeader: string | null = null;
   let subject: string | null = null;
+  const MailParser = await loadMailParser();
   const parser = new MailParser({
     skipHtmlToText: true,
     skipTextToHtml: true,

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+import type { SMTPServerSession } from 'smtp-server';
+import { loadSmtpServer } from '../../platform/heavy-modules';
 import { companyCodeOfInboundAddress, inboundEmailMessages as msg } from '@flowline/shared';
 import {
   checkRecipient,
@@ -37,6 +38,7 @@ export async function startInboundListener(
   log: Log,
   opts: { host: string; port: number },
 ): Promise<InboundListener> {
+  const SMTPServer = await loadSmtpServer();
   const server = new SMTPServer({
     name: deps.config.domain,
     banner: 'Flowline inbound mail',

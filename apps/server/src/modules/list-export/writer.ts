@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   formatDate,
   formatDateTime,
@@ -115,7 +115,8 @@ async function pumpCsv(source: ExportSource, opts: ExportOptions, out: PassThrou
 }
 
 async function pumpXlsx(source: ExportSource, opts: ExportOptions, out: PassThrough) {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

@@ -53,6 +53,12 @@ export const queueDefinitions: Record<QueueName, QueueDefinition> = {
     retryDelaySeconds: 5 * 60,
     expireInSeconds: 10 * 60,
   },
+  [Queue.approvalReminders]: {
+    label: 'Approval reminders and escalation',
+    retryLimit: 3,
+    retryDelaySeconds: 5 * 60,
+    expireInSeconds: 10 * 60,
+  },
 };
 
 export const queueNames = Object.keys(queueDefinitions) as QueueName[];

@@ -17,6 +17,8 @@ export const Queue = {
   legalDocumentExpiry: 'legal-document-expiry-reminders',
   /** Hourly: division orders awaiting past the operator's 'remind after N days' (issue 31). */
   divisionOrderReminders: 'division-order-reminders',
+  /** Hourly: approvals waiting past the company's reminder / escalation days (issue 29). */
+  approvalReminders: 'approval-reminders',
 } as const;
 export type QueueName = (typeof Queue)[keyof typeof Queue];
 
