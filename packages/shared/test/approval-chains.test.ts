@@ -143,14 +143,14 @@ describe('the chain state machine', () => {
   it('a $60,000 invoice needs three approvals in order', () => {
     expect(awaitingApprovalText(chain)).toBe('Awaiting approval by Ana Clerk (step 1 of 3)');
     const first = decideChainApproval({ ...base, chain, actor: actor(ANA) });
-    expect(first).toEqual({ allowed: true, stepIndex: 0, completes: false });
+    expect(first).toEqual({ allowed: true, stepIndex: 0, completes: false, onBehalfOf: null });
     const after1 = approveAs(chain, ANA);
     expect(awaitingApprovalText(after1)).toBe('Awaiting approval by Ben Manager (step 2 of 3)');
     const second = decideChainApproval({ ...base, chain: after1, actor: actor(BEN) });
-    expect(second).toEqual({ allowed: true, stepIndex: 1, completes: false });
+    expect(second).toEqual({ allowed: true, stepIndex: 1, completes: false, onBehalfOf: null });
     const after2 = approveAs(after1, BEN);
     const third = decideChainApproval({ ...base, chain: after2, actor: actor(DANA) });
-    expect(third).toEqual({ allowed: true, stepIndex: 2, completes: true });
+    expect(third).toEqual({ allowed: true, stepIndex: 2, completes: true, onBehalfOf: null });
     const done = approveAs(after2, DANA);
     expect(isChainComplete(done)).toBe(true);
     expect(awaitingApprovalText(done)).toBeNull();
@@ -260,7 +260,13 @@ describe('the chain state machine', () => {
           const withinLimit = limit === null || limit >= 6_000_000;
           expect(decision.allowed).toBe(kind === 'current' && withinLimit);
           if (!decision.allowed) expect(decision.refusal).toBe('role');
-          else expect(decision).toEqual({ allowed: true, stepIndex: step, completes: step === 2 });
+          else
+            expect(decision).toEqual({
+              allowed: true,
+              stepIndex: step,
+              completes: step === 2,
+              onBehalfOf: null,
+            });
           expect(currentStepIndex(c)).toBe(step);
         });
       }
@@ -278,7 +284,7 @@ describe('single approval and coding rules', () => {
       submittedByUserId: null,
       actor: { userId: OUTSIDER, roles: [Role.User], limitCents: null },
     });
-    expect(d).toEqual({ allowed: true, stepIndex: 0, completes: true });
+    expect(d).toEqual({ allowed: true, stepIndex: 0, completes: true, onBehalfOf: null });
   });
 
   it('a rule counts as the steps it may replace, keeping people’s approvals', () => {
