@@ -102,6 +102,10 @@ test('my date format is saved on My profile', async ({ page }) => {
 
   await page.goto('/profile');
   await expect(page.getByRole('combobox', { name: 'Date Format' })).toHaveText('yyyy-MM-dd');
+  // Back to the default: later journeys type this user's dates as MM/dd/yyyy.
+  await choose(page, page.locator('form'), 'Date Format', 'MM/dd/yyyy');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Successfully updated settings')).toBeVisible();
   await logOut(page);
 });
 

@@ -37,6 +37,8 @@ test('a vendor sends an AR invoice from the list and lands on the new document',
     'Rejected',
     'Resubmitted',
     'Viewed',
+    'On hold',
+    'Disputed',
   ]);
   await expect(page.getByRole('grid', { name: 'AR Invoices' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

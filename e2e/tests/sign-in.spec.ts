@@ -87,6 +87,7 @@ test('a ReadOnly user does not see the admin section; an Administrator does', as
     'Terminology',
     'Connections',
     'Invitations',
+    'Inbound e-mail',
     'Background jobs',
     'Audit log',
   ]);

@@ -206,6 +206,14 @@ describe('Out of office', () => {
     });
   });
 
+  it('offers the people who may approve as delegates, to every member', async () => {
+    const res = await as(reader)({ method: 'GET', url: '/api/approvals/delegates' });
+    expect(res.statusCode).toBe(200);
+    const names = res.json<{ items: { name: string }[] }>().items.map((i) => i.name);
+    expect(names).toEqual(expect.arrayContaining(['Ana Clerk', 'Ben Manager', 'Dana Controller']));
+    expect(names).not.toContain(`${reader.firstName} ${reader.lastName}`);
+  });
+
   it('refuses bad delegations with clear messages and writes nothing', async () => {
     const post = (user: UserRow, payload: object) =>
       as(user)({ method: 'POST', url: '/api/approvals/delegations', payload });

@@ -888,6 +888,12 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     apiKey: true,
     params: (w) => ({ id: w.approvalPolicy.id }),
   },
+  'GET /api/approvals/delegates': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+  },
   'GET /api/approvals/delegations': {
     access: 'company',
     allow: 'any-member',

@@ -4,7 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 
 // Routes load lazily and MUI renders a lot: on a busy 2-core CI machine the first render of a
 // screen can take more than Testing Library's default second.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10000 });
 
 afterEach(() => {
   cleanup();

@@ -203,5 +203,10 @@ export const zApprovalSettings = z
   );
 export type ApprovalSettings = z.infer<typeof zApprovalSettings>;
 
+/** GET /approvals/delegates: who may approve (the 'Out of office' choices). */
+export const zApprovalDelegateChoices = z.object({
+  items: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
 /** GET /documentroute/inbox/myApprovalsCount: invoices whose waiting step waits for the caller. */
 export const zMyApprovalsCount = z.object({ count: z.number().int().min(0) });

@@ -180,6 +180,37 @@ async function userNames(db: Db, ids: number[]) {
 }
 
 /**
+ * GET /approvals/delegates: the people (not API keys) of the company who may approve, the choices
+ * of 'Out of office' — every member may read it (the user list is for Administrators).
+ */
+export async function listDelegateChoices(db: Db, ctx: TenantContext) {
+  const rows = await db
+    .select({ userId: memberships.userId, firstName: users.firstName, lastName: users.lastName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.companyId, ctx.companyId),
+        eq(memberships.isActive, true),
+        eq(memberships.blocked, false),
+        eq(users.userTypeId, UserType.Regular),
+      ),
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName));
+  const members = await activeMembers(
+    db,
+    ctx.companyId,
+    rows.map((r) => r.userId),
+  );
+  const approvers = new Set(members.filter((m) => mayApprove(m.roles)).map((m) => m.userId));
+  return {
+    items: rows
+      .filter((r) => approvers.has(r.userId))
+      .map((r) => ({ id: r.userId, name: name(r) })),
+  };
+}
+
+/**
  * GET /approvals/delegations: the caller's own (given and received) that have not ended;
  * Administrators see every member's.
  */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  zApprovalDelegateChoices,
   zApprovalDelegation,
   zApprovalDelegationInput,
   zApprovalDelegationList,
@@ -21,6 +22,7 @@ import {
   createDelegation,
   deleteDelegation,
   getApprovalSettings,
+  listDelegateChoices,
   listDelegations,
   putApprovalSettings,
 } from './delegations';
@@ -133,6 +135,18 @@ export const approvalsRoutes: ApiModule = async (app, { db }) => {
       },
     },
     async (req) => setApprovalLimit(db, requireTenant(req), req.params.id, req.body.approvalLimit),
+  );
+
+  api.get(
+    '/approvals/delegates',
+    {
+      schema: {
+        tags,
+        summary: "The company's people who may approve (the 'Out of office' choices)",
+        response: { 200: zApprovalDelegateChoices },
+      },
+    },
+    async (req) => listDelegateChoices(db, requireTenant(req)),
   );
 
   api.get(

@@ -93,6 +93,10 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../../features/inbox/inbox-page'), 'InboxPage'),
           },
           {
+            path: 'my-approvals',
+            lazy: lazyPage(() => import('../../features/inbox/inbox-page'), 'MyApprovalsPage'),
+          },
+          {
             path: 'payment-runs',
             lazy: lazyPage(
               () => import('../../features/payment-runs/payment-runs-page'),

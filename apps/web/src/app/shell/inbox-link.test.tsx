@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Role } from '@flowline/shared';
 import { installSessionApi, renderApp } from '../../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -24,7 +25,8 @@ describe('the Inbox link', () => {
     const links = within(nav).getAllByRole('link');
     expect(links.indexOf(link)).toBe(1);
     expect(links[0]).toHaveTextContent('Home');
-    expect(links[2]).toHaveTextContent('AR Invoice');
+    expect(links[2]).toHaveTextContent('My approvals');
+    expect(links[3]).toHaveTextContent('AR Invoice');
 
     // Documents opened elsewhere are read: the count is asked again after a change of page.
     unread = 0;
@@ -33,5 +35,38 @@ describe('the Inbox link', () => {
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Inbox' })).toBeVisible());
     expect(within(nav).getByTestId('inbox-badge')).not.toHaveTextContent(/\d/);
     expect(api.find('GET', '/api/documentroute/inbox/unreadCount').length).toBeGreaterThan(1);
+  });
+
+  it("shows 'My approvals' with its count to members who approve, and opens it", async () => {
+    const api = installSessionApi({
+      handlers: {
+        'GET /api/documentroute/inbox/myApprovalsCount': () => ({ count: 4 }),
+        'GET /api/documentroute/inbox': () => emptyInbox,
+        'GET /api/approvals/delegations': () => ({ items: [] }),
+      },
+    });
+    const { router } = renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const link = await within(nav).findByRole('link', { name: /^My approvals ?\(4 waiting\)$/ });
+    expect(within(nav).getByTestId('my-approvals-badge')).toHaveTextContent('4');
+    await userEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-approvals'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My approvals' })).toBeVisible();
+    await waitFor(() =>
+      expect(
+        api
+          .find('GET', '/api/documentroute/inbox')
+          .some((r) => r.search.includes('waitingForMe=true')),
+      ).toBe(true),
+    );
+    expect(await screen.findByText('Nothing waits for your approval.')).toBeVisible();
+  });
+
+  it('is not offered to ReadOnly members', async () => {
+    installSessionApi({ user: { roles: [Role.ReadOnly], mainRole: Role.ReadOnly } });
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await within(nav).findByRole('link', { name: /^Inbox/ });
+    expect(within(nav).queryByRole('link', { name: /My approvals/ })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import {
 export type NavIcon =
   | 'home'
   | 'inbox'
+  | 'approvals'
   | 'document'
   | 'logo'
   | 'profiles'
@@ -43,11 +44,16 @@ export interface NavLinkItem {
 export function userNavLinks(
   documentTypes: readonly DocumentTypeSummary[],
   flags: Pick<FeatureFlags, 'accountingReportFlag'>,
+  { canApprove = false }: { canApprove?: boolean } = {},
 ): NavLinkItem[] {
   const types = documentTypes.filter((t) => !t.isAccountingReport || flags.accountingReportFlag);
   return [
     { label: 'Home', to: '/', icon: 'home' },
     { label: 'Inbox', to: '/inbox', icon: 'inbox' },
+    // What waits for the user's approval (issue 29 item 3): members who may approve only.
+    ...(canApprove
+      ? [{ label: 'My approvals', to: '/my-approvals', icon: 'approvals' } as const]
+      : []),
     ...types.map((t): NavLinkItem => ({
       label: t.name,
       to: `/documentlist/${t.id}`,

@@ -29,6 +29,7 @@ import HubOutlined from '@mui/icons-material/HubOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -39,8 +40,8 @@ import { useFeatureFlags } from '../../features/feature-flags/api';
 import { TopBarSpacer } from './top-bar';
 import Badge from '@mui/material/Badge';
 import { usePendingInvitationCount } from '../../features/invitations/api';
-import { inboxKeys, useInboxUnreadCount } from '../../features/inbox/api';
-import { Terminology, UserType, pluralizeTerm } from '@flowline/shared';
+import { inboxKeys, useInboxUnreadCount, useMyApprovalsCount } from '../../features/inbox/api';
+import { Terminology, UserType, canChangeData, pluralizeTerm } from '@flowline/shared';
 import { useTerm } from '../../features/terminology/api';
 import {
   adminNavLinks,
@@ -55,6 +56,7 @@ export const DRAWER_WIDTH = 256;
 const icons: Record<NavIcon, SvgIconComponent> = {
   home: HomeOutlined,
   inbox: InboxOutlined,
+  approvals: AssignmentTurnedInOutlined,
   document: DescriptionOutlined,
   logo: ImageOutlined,
   profiles: AccountTreeOutlined,
@@ -105,6 +107,32 @@ function InboxIcon() {
     >
       <InboxOutlined fontSize="small" />
     </Badge>
+  );
+}
+
+/** 'My approvals' carries how many invoices wait for the user's approval (issue 29 item 3). */
+function MyApprovalsIcon() {
+  const count = useMyApprovalsCount();
+  return (
+    <Badge
+      badgeContent={count > 0 ? count : null}
+      color="secondary"
+      max={999}
+      data-testid="my-approvals-badge"
+      slotProps={{ badge: { 'aria-hidden': true } }}
+    >
+      <AssignmentTurnedInOutlined fontSize="small" />
+    </Badge>
+  );
+}
+
+function MyApprovalsLabel({ label }: { label: string }) {
+  const count = useMyApprovalsCount();
+  return (
+    <>
+      {label}
+      {count > 0 && <Box component="span" sx={visuallyHidden}>{` (${count} waiting)`}</Box>}
+    </>
   );
 }
 
@@ -165,12 +193,22 @@ function NavEntry({ link, onNavigate }: { link: NavLinkItem; onNavigate?: () => 
             <InvitationsIcon />
           ) : link.icon === 'inbox' ? (
             <InboxIcon />
+          ) : link.icon === 'approvals' ? (
+            <MyApprovalsIcon />
           ) : (
             <Icon fontSize="small" />
           )}
         </ListItemIcon>
         <ListItemText
-          primary={link.icon === 'inbox' ? <InboxLabel label={link.label} /> : link.label}
+          primary={
+            link.icon === 'inbox' ? (
+              <InboxLabel label={link.label} />
+            ) : link.icon === 'approvals' ? (
+              <MyApprovalsLabel label={link.label} />
+            ) : (
+              link.label
+            )
+          }
           slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
         />
       </ListItemButton>
@@ -199,7 +237,9 @@ function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate
         </Typography>
       )}
       <List dense>
-        {userNavLinks(documentTypes, flags).map((link) => (
+        {userNavLinks(documentTypes, flags, {
+          canApprove: canChangeData({ roles: user.roles, userType: user.userType }),
+        }).map((link) => (
           <NavEntry key={link.to} link={link} onNavigate={onNavigate} />
         ))}
       </List>

@@ -19,6 +19,7 @@ import { errorMessage } from '../../lib/api-error';
 import { formatMoneyForUser } from '../../lib/money';
 import { useApprovalPolicies, useDeleteApprovalPolicy } from './api';
 import { ApprovalPolicyDialog } from './approval-policy-dialog';
+import { ApprovalSettingsSection } from './approval-settings-section';
 
 function conditions(p: ApprovalPolicy): string {
   if (p.isDefault) return 'Every invoice no other policy matches';
@@ -120,6 +121,7 @@ export function ApprovalPoliciesPage() {
           </Table>
         </TableContainer>
       )}
+      <ApprovalSettingsSection />
       <ApprovalPolicyDialog
         open={editing !== null}
         policy={editing === 'new' ? null : editing}

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { zInbox, zInboxUnreadCount } from '@flowline/shared';
+import { zInbox, zInboxUnreadCount, zMyApprovalsCount } from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
 import { documentListKeys } from '../documents/list';
 
@@ -7,16 +7,22 @@ export interface InboxQuery {
   page: number;
   pageSize: number;
   query?: string;
+  /** 'My approvals': only the invoices whose waiting approval step waits for the user. */
+  waitingForMe?: boolean;
 }
 
 export const inboxKeys = {
   all: [...documentListKeys.all, 'inbox'] as const,
   page: (query: InboxQuery) => [...inboxKeys.all, query] as const,
   unreadCount: () => [...inboxKeys.all, 'unread-count'] as const,
+  myApprovalsCount: () => [...inboxKeys.all, 'my-approvals-count'] as const,
 };
 
-export function getInbox(query: InboxQuery) {
-  return apiRequest('/documentroute/inbox', { schema: zInbox, query: { ...query } });
+export function getInbox({ waitingForMe, ...query }: InboxQuery) {
+  return apiRequest('/documentroute/inbox', {
+    schema: zInbox,
+    query: { ...query, ...(waitingForMe ? { waitingForMe: 'true' } : {}) },
+  });
 }
 
 export const inboxQueryOptions = (query: InboxQuery) =>
@@ -49,4 +55,21 @@ export const inboxUnreadCountQueryOptions = () =>
 
 export function useInboxUnreadCount(): number {
   return useQuery(inboxUnreadCountQueryOptions()).data?.count ?? 0;
+}
+
+/**
+ * The navigation's 'My approvals' count (issue 29 item 3), under the document-list keys like the
+ * unread count, so every document change refreshes it; 0 while loading or failing.
+ */
+export const myApprovalsCountQueryOptions = () =>
+  queryOptions({
+    queryKey: inboxKeys.myApprovalsCount(),
+    queryFn: () =>
+      apiRequest('/documentroute/inbox/myApprovalsCount', { schema: zMyApprovalsCount }),
+    refetchOnMount: 'always',
+    meta: { silent: true },
+  });
+
+export function useMyApprovalsCount(enabled = true): number {
+  return useQuery({ ...myApprovalsCountQueryOptions(), enabled }).data?.count ?? 0;
 }

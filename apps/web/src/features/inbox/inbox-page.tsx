@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
 import { useNavigate } from 'react-router';
 import { genericDocumentColumns, type Inbox, type InboxItem } from '@flowline/shared';
 import type { GridSortModel } from '@mui/x-data-grid';
@@ -13,6 +14,8 @@ import {
   useDocumentColumns,
   type ValueColumn,
 } from '../documents/list';
+import { OutOfOfficeNote } from '../approvals/out-of-office-note';
+import { OutOfOfficeDialog } from '../approvals/out-of-office-dialog';
 import { useInbox } from './api';
 
 const NO_HEADERS: Inbox['columnHeaders'] = [];
@@ -24,14 +27,34 @@ const typeOf = (key: string): number | null =>
 
 /** /inbox (spec 3 §2): received documents, Doc # plus the server's columns, remembered search. */
 export function InboxPage() {
+  return <ReceivedDocumentsPage variant="inbox" />;
+}
+
+/**
+ * /my-approvals (issue 29 item 3): the Inbox filtered to the invoices whose waiting approval step
+ * waits for the user (or for someone who delegated their approvals to them), with Out of office.
+ */
+export function MyApprovalsPage() {
+  return <ReceivedDocumentsPage variant="myApprovals" />;
+}
+
+function ReceivedDocumentsPage({ variant }: { variant: 'inbox' | 'myApprovals' }) {
   const navigate = useNavigate();
+  const mine = variant === 'myApprovals';
+  const title = mine ? 'My approvals' : 'Inbox';
+  const [outOfOffice, setOutOfOffice] = useState(false);
   const table = useServerTable({
     orderByFields: ['id'],
     defaultSort: { field: 'id', direction: 'desc' },
-    storageKey: 'inbox',
+    storageKey: mine ? 'my-approvals' : 'inbox',
   });
   const { page, pageSize, query } = table.query;
-  const inbox = useInbox({ page, pageSize, ...(query ? { query } : {}) });
+  const inbox = useInbox({
+    page,
+    pageSize,
+    ...(query ? { query } : {}),
+    ...(mine ? { waitingForMe: true } : {}),
+  });
   const headers = inbox.data?.columnHeaders ?? NO_HEADERS;
   const valueColumns = useMemo(
     () =>
@@ -49,22 +72,30 @@ export function InboxPage() {
   return (
     <>
       <PageHeader
-        title="Inbox"
+        title={title}
         actions={
-          <ExportMenu
-            path="/exports/documents"
-            query={{
-              list: 'inbox',
-              orderBy: 'id',
-              orderByDirection: 'desc',
-              query: query || undefined,
-            }}
-          />
+          mine ? (
+            <Button variant="outlined" onClick={() => setOutOfOffice(true)}>
+              Out of office
+            </Button>
+          ) : (
+            <ExportMenu
+              path="/exports/documents"
+              query={{
+                list: 'inbox',
+                orderBy: 'id',
+                orderByDirection: 'desc',
+                query: query || undefined,
+              }}
+            />
+          )
         }
       />
+      {mine && <OutOfOfficeNote />}
+      {mine && <OutOfOfficeDialog open={outOfOffice} onClose={() => setOutOfOffice(false)} />}
       <SearchField value={table.search} onChange={table.setSearch} />
       <DataTable<InboxItem>
-        label="Inbox"
+        label={title}
         columns={columns}
         rows={inbox.data?.items}
         rowCount={inbox.data?.totalRecords}
@@ -75,7 +106,11 @@ export function InboxPage() {
         getRowClassName={documentRowClassName}
         collapseOrder={documentCollapseOrder}
         noRowsLabel={
-          table.search.trim() ? 'No documents match your search.' : 'Your inbox is empty.'
+          table.search.trim()
+            ? 'No documents match your search.'
+            : mine
+              ? 'Nothing waits for your approval.'
+              : 'Your inbox is empty.'
         }
         sx={documentTableSx}
       />

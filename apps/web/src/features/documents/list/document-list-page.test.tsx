@@ -128,7 +128,18 @@ describe('document list', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['All', 'Sent', 'Received', 'Approved', 'Paid', 'Rejected', 'Resubmitted', 'Viewed']);
+    ).toEqual([
+      'All',
+      'Sent',
+      'Received',
+      'Approved',
+      'Paid',
+      'Rejected',
+      'Resubmitted',
+      'Viewed',
+      'On hold',
+      'Disputed',
+    ]);
     expect(within(tabs).getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
 
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Paid' }));
