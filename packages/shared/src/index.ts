@@ -36,6 +36,8 @@ export * from './schemas/document-upload';
 export * from './rules/document-list-screens';
 export * from './rules/documents';
 export * from './rules/document-workflow';
+export * from './rules/signature-fields';
+export * from './rules/signature-field-finder';
 export * from './rules/duplicate-invoices';
 export * from './rules/text';
 export * from './rules/document-validation';

@@ -251,3 +251,79 @@ export const zBulkReturnResult = z.object({
   refused: z.number().int(),
 });
 export type BulkReturnResult = z.infer<typeof zBulkReturnResult>;
+
+// ---- Signature fields (issue 31 item 1) --------------------------------------------------------
+
+/** Who placed a document's signature field: the operator at send time, or the finder. */
+export const SIGNATURE_FIELD_SOURCES = ['operator', 'automatic'] as const;
+export type SignatureFieldSource = (typeof SIGNATURE_FIELD_SOURCES)[number];
+
+/** The highest page number accepted before the document's own count is checked. */
+export const SIGNATURE_FIELD_MAX_PAGE = 10_000;
+/** Rounding slack for a box that ends exactly at the page's edge (x + width = 1). */
+const EDGE_SLACK = 0.0005;
+
+export const signatureFieldMessages = {
+  signHere: 'Sign here',
+  signHereLabel: (page: number) => `Sign here: the signature field on page ${page}`,
+  placeMode: 'Place signature field',
+  placeHint:
+    "Drag a box on the page where the owner signs. It is saved with the document and highlighted on the owner's screen.",
+  saved: 'Signature field saved',
+  outsidePage: 'The signature field must lie within the page',
+  pageInvalid: 'Choose a page of the document',
+  pageOutOfRange: (pages: number) =>
+    `The document has ${pages} page${pages === 1 ? '' : 's'}: choose a page from 1 to ${pages}`,
+  notPendingDivisionOrder: 'Signature fields are placed on pending division orders only.',
+  alreadyReturned: 'The division order was already returned: its signature field cannot change.',
+  senderOnly: 'Only the company that sends the division order places its signature field.',
+  automatic: 'Found from the document\u2019s words',
+  operator: 'Placed by the operator',
+} as const;
+
+/** A signature field: where on which page (1-based) the owner is asked to sign. */
+export const zSignatureField = z.object({
+  page: z.number().int(),
+  area: zSignatureArea,
+  source: z.enum(SIGNATURE_FIELD_SOURCES),
+  /** The words it was found from (automatic), null when the operator placed it. */
+  label: z.string().nullable(),
+});
+export type SignatureField = z.infer<typeof zSignatureField>;
+
+/** GET/PUT /documents/{id}/signatureField: the document's field, or null when none is known. */
+export const zSignatureFieldAnswer = z.object({ field: zSignatureField.nullable() });
+export type SignatureFieldAnswer = z.infer<typeof zSignatureFieldAnswer>;
+
+/** PUT /documents/{id}/signatureField: the operator's box (page fractions from the top-left). */
+export const zSignatureFieldInput = z.object({
+  page: z
+    .number({ error: signatureFieldMessages.pageInvalid })
+    .int(signatureFieldMessages.pageInvalid)
+    .min(1, signatureFieldMessages.pageInvalid)
+    .max(SIGNATURE_FIELD_MAX_PAGE, signatureFieldMessages.pageInvalid),
+  area: z
+    .object({
+      x: z
+        .number()
+        .min(0, signatureFieldMessages.outsidePage)
+        .max(1, signatureFieldMessages.outsidePage),
+      y: z
+        .number()
+        .min(0, signatureFieldMessages.outsidePage)
+        .max(1, signatureFieldMessages.outsidePage),
+      width: z
+        .number()
+        .gt(0, signatureFieldMessages.outsidePage)
+        .max(1, signatureFieldMessages.outsidePage),
+      height: z
+        .number()
+        .gt(0, signatureFieldMessages.outsidePage)
+        .max(1, signatureFieldMessages.outsidePage),
+    })
+    .refine(
+      (a) => a.x + a.width <= 1 + EDGE_SLACK && a.y + a.height <= 1 + EDGE_SLACK,
+      signatureFieldMessages.outsidePage,
+    ),
+});
+export type SignatureFieldInput = z.infer<typeof zSignatureFieldInput>;
