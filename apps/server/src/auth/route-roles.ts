@@ -44,6 +44,7 @@ export const routeRoles: Record<string, RouteRole> = {
   'GET /api/admin/audit': 'administrators',
   'GET /api/inbound-email': 'administrators',
   'POST /api/documents/return/bulk': 'writers',
+  'PUT /api/documents/{id}/signatureField': 'writers',
   'POST /api/division-orders/remind': 'writers',
   'PUT /api/division-orders/settings': 'administrators',
   'GET /api/jobs/failed': 'administrators',

@@ -18,6 +18,7 @@ import {
   type NewDocumentSent,
   type NewMetadataValue,
 } from '../modules/document-upload/create-document';
+import { detectSignatureField } from '../modules/signing/signature-field-service';
 import { seedDemoConnections, type DemoConnections } from './demo-connections';
 import { renderDemoPdf, type DemoPdf } from './demo-pdf';
 import { reviewDemoInvoices, type DemoReview } from './demo-workflow';
@@ -571,7 +572,7 @@ async function seedDivisionOrder(ctx: SeedContext, seed: DivisionOrderSeed, inde
       : seed.pending
         ? operatorSent(ctx, RouteStatus.Sent, RouteStatus.New, read)
         : operatorSent(ctx, RouteStatus.Sent, RouteStatus.Received, read);
-  await createDocument(ctx.tx, {
+  const doc = await createDocument(ctx.tx, {
     ownerCompanyId: ctx.ids.operator,
     userId: ctx.people.operatorAdmin,
     documentTypeId: t,
@@ -605,6 +606,11 @@ async function seedDivisionOrder(ctx: SeedContext, seed: DivisionOrderSeed, inde
     history,
     at,
   });
+  // Issue 31 item 1: the owner's signature field, found from the letter's 'Signature of owner'
+  // caption as a send would (docs/signing.md 'Signature fields').
+  if (seed.pending && seed.state !== 'returned') {
+    await detectSignatureField(ctx.tx, ctx.blobStore, doc);
+  }
 }
 
 // ---- Run and owner statements, 1099 Red Mesa → Hawthorne -----------------------------------

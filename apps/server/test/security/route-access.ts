@@ -1037,6 +1037,22 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     body: () => ({ autoRemindAfterDays: 30 }),
     ...ownData,
   },
+  'GET /api/documents/{id}/signatureField': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: doc,
+    notes: 'issue 31 item 1: both companies of a pending division order read its field',
+  },
+  'PUT /api/documents/{id}/signatureField': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    params: doc,
+    body: () => ({ page: 1, area: { x: 0.1, y: 0.8, width: 0.4, height: 0.08 } }),
+    notes:
+      "issue 31 item 1: the sender's writers (the receiver 403, a non-pending-division-order 409)",
+  },
   'GET /api/documents/{id}/evidence/verify': {
     access: 'company',
     allow: 'any-member',

@@ -205,7 +205,7 @@ function fieldFor(
     .replace(/[\s_:]+$/, '');
   const labelBox = boundsOf(labelWords);
   const size = s.size;
-  const height = size * 3.5;
+  const height = size * 4.5;
   const minWidth = size * 18;
 
   // 1. A line of underscores after the label on the same line: sign on it.

@@ -2,6 +2,7 @@ import {
   index,
   integer,
   pgTable,
+  doublePrecision,
   serial,
   text,
   timestamp,
@@ -10,6 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { companies } from './companies';
+import type { SignatureFieldSource } from '@flowline/shared';
+import { timestamps } from './columns';
 import { documents } from './documents';
 
 /** A user's stored signature (spec 1 §3 'User signature'; /usersignatureimage). */
@@ -133,4 +136,25 @@ export const divisionOrderSettings = pgTable('division_order_settings', {
     .references(() => companies.id, { onDelete: 'cascade' }),
   autoRemindAfterDays: integer('auto_remind_after_days'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Where the owner is asked to sign a pending division order (issue 31 item 1; docs/signing.md
+ * 'Signature fields'): one per document version, placed by the operator or found from the
+ * document's words. The area is fractions of the page as shown, from its top-left.
+ */
+export const signatureFields = pgTable('signature_fields', {
+  documentId: integer('document_id')
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  page: integer('page').notNull(),
+  x: doublePrecision('x').notNull(),
+  y: doublePrecision('y').notNull(),
+  width: doublePrecision('width').notNull(),
+  height: doublePrecision('height').notNull(),
+  source: varchar('source', { length: 10 }).notNull().$type<SignatureFieldSource>(),
+  /** The words an automatic field was anchored on. */
+  label: varchar('label', { length: 200 }),
+  setByUserId: integer('set_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps(),
 });

@@ -34,6 +34,8 @@ import { findPossibleDuplicates } from './duplicates';
 import { assertDocumentAction, loadDocument, type LoadedDocument } from './policy';
 import * as repo from './repository';
 import { refreshDocumentIndex } from './search-index';
+import type { BlobStore } from '../../platform/blob-store/index';
+import { detectSignatureField } from '../signing/signature-field-service';
 import { presentForCaller } from './service';
 
 /** The notification kind whose click opens the document (actionData = its id). */
@@ -43,6 +45,8 @@ export interface PublishDeps {
   mailer: Mailer;
   config: AppConfig;
   log: FastifyBaseLogger;
+  /** To look for a pending division order's signature field after the send (issue 31). */
+  blobStore?: BlobStore;
 }
 
 const cannotSend = (message: string) => new AppError(409, 'receiver_not_connected', message);
@@ -241,9 +245,18 @@ export async function publishDocument(
     // reading it again afterwards answered 404 for a send that had happened.
     const dto = await presentForCaller(tx, ctx, await loadDocument(tx, ctx, id));
     await faultPoint('publish:before-commit');
-    return { ...done, dto };
+    const pending = loaded.type.templateId === DocumentTemplate.PendingDivisionOrder;
+    return { ...done, dto, fieldDocument: pending ? loaded.document : null };
   });
   await faultPoint('publish:after-commit');
+  // Issue 31 item 1: a pending division order's signature field is found from its words (unless
+  // the operator drew one). After the commit, and never failing the send: none found is no field.
+  if (sent.fieldDocument && deps.blobStore) {
+    await detectSignatureField(db, deps.blobStore, sent.fieldDocument, deps.log).catch(
+      (err: unknown) =>
+        deps.log.warn({ err, documentId: id }, 'could not store the signature field'),
+    );
+  }
   await mailAutoApproval(db, deps, sent.approval);
 
   await mailReceivers(db, deps, id, sent).catch((err: unknown) =>

@@ -104,7 +104,7 @@ export const documentsRoutes: ApiModule = async (app, { db, mailer, config, blob
     async (req) =>
       publishDocument(
         db,
-        { mailer, config, log: req.log },
+        { mailer, config, log: req.log, blobStore },
         requireTenant(req),
         req.params.id,
         req.body,

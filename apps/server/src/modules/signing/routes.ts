@@ -9,6 +9,8 @@ import {
   zEvidenceVerification,
   zIdParam,
   zReturnDocumentInput,
+  zSignatureFieldAnswer,
+  zSignatureFieldInput,
   zUserSignature,
   zUserSignatureInput,
 } from '@flowline/shared';
@@ -26,6 +28,7 @@ import {
   returnInBulk,
   saveUserSignature,
 } from './service';
+import { getSignatureField, setSignatureField } from './signature-field-service';
 import { loadSigningCertificate } from './signing-certificate';
 
 /**
@@ -144,6 +147,35 @@ export const signingRoutes: ApiModule = async (app, { db, config, mailer, blobSt
         req.body,
         requestOrigin(req.ip, req.headers['user-agent']),
       ),
+  );
+
+  api.get(
+    '/documents/:id/signatureField',
+    {
+      schema: {
+        tags,
+        summary:
+          "Where the owner signs a pending division order: the operator's box or the one found from its words (null: none)",
+        params,
+        response: { 200: zSignatureFieldAnswer },
+      },
+    },
+    async (req) => getSignatureField(db, blobStore, requireTenant(req), req.params.id, req.log),
+  );
+
+  api.put(
+    '/documents/:id/signatureField',
+    {
+      schema: {
+        tags,
+        summary:
+          'The operator places the signature field of a pending division order (until the owner returns it)',
+        params,
+        body: zSignatureFieldInput,
+        response: { 200: zSignatureFieldAnswer },
+      },
+    },
+    async (req) => setSignatureField(db, blobStore, requireTenant(req), req.params.id, req.body),
   );
 
   api.get(

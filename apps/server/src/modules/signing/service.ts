@@ -57,6 +57,7 @@ import { ESIGN_CONSENT_TEXT, ESIGN_CONSENT_VERSION } from './consent-text';
 import { areaText, chainNext, sha256Hex, type EvidenceFields } from './evidence-chain';
 import { PdfStampError, applyDigitalSignature, stampSignature } from './pdf-signature';
 import * as repo from './repository';
+import { signatureFieldFor } from './signature-field-service';
 import { loadSigningCertificate } from './signing-certificate';
 import { faultPoint } from '../../platform/fault-points';
 
@@ -674,6 +675,18 @@ export async function returnInBulk(
  * single return's status, code and message, and the others go on. Errors that are not refusals
  * (a fault of the server) stop the batch as they would a single return.
  */
+/**
+ * Where a document signed in bulk is signed: its signature field (the operator's, or found from
+ * its words, issue 31 item 1), else BULK_SIGNATURE_AREA on the last page.
+ */
+async function bulkPlacement(db: Db, deps: SigningDeps, ctx: TenantContext, id: number) {
+  const loaded = await loadDocument(db, ctx, id);
+  const field = await signatureFieldFor(db, deps.blobStore, loaded);
+  return field
+    ? { page: field.page, area: field.area }
+    : { page: 'last' as const, area: BULK_SIGNATURE_AREA };
+}
+
 async function returnSignedInBulk(
   db: Db,
   deps: SigningDeps,
@@ -694,6 +707,7 @@ async function returnSignedInBulk(
   const results: BulkReturnItem[] = [];
   for (const id of input.ids) {
     try {
+      const placement = await bulkPlacement(db, deps, ctx, id);
       const done = await returnSigned(
         db,
         deps,
@@ -703,8 +717,7 @@ async function returnSignedInBulk(
           signed: true,
           fullName: input.fullName,
           signatureImageAsBase64: input.signatureImageAsBase64,
-          page: 'last',
-          area: BULK_SIGNATURE_AREA,
+          ...placement,
           consentVersion: input.consentVersion,
           saveSignature: false, // written once above, not once per document
         },
