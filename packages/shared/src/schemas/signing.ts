@@ -265,6 +265,8 @@ const EDGE_SLACK = 0.0005;
 
 export const signatureFieldMessages = {
   signHere: 'Sign here',
+  captureHintWithField:
+    'Click “Sign here” to sign in the highlighted field, or drag on the document to sign elsewhere.',
   signHereLabel: (page: number) => `Sign here: the signature field on page ${page}`,
   placeMode: 'Place signature field',
   placeHint:

@@ -43,6 +43,7 @@ import { MobileMetadataDrawer } from './mobile-metadata-drawer';
 import { DisputeComment, RejectionReason } from './rejection-reason';
 import { ApprovalChainPanel } from '../../approvals/approval-chain-panel';
 import { ReturnReason } from './signing/return-reason';
+import { useFieldPlacement } from './signing/use-field-placement';
 import { useSigning } from './signing/use-signing';
 import { DuplicateWarning } from './workflow/duplicate-warning';
 import { VersionsTab } from './versions-tab';
@@ -142,6 +143,7 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
   const [showLines, setShowLines] = useState(false);
   const commands = useDocumentCommands(doc, form, dateFormat, lines);
   const signing = useSigning(doc);
+  const placement = useFieldPlacement(doc);
   // Issue 27 item 6: a file chosen with Replace file is what Resubmit sends, so the viewer shows
   // it (the original is a click away).
   const [replacement, setReplacement] = useState<Replacement | null>(null);
@@ -211,12 +213,13 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
       ) : (
         <ReadingStatus extraction={doc.extraction} />
       )}
+      {placement.bar}
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <LazyFileViewer
           key={showingReplacement ? `replacement-${replacement?.id}` : 'original'}
           source={source}
           onTextSelected={editable ? fill : undefined}
-          capture={signing.capture}
+          capture={signing.capture ?? placement.capture}
           ocrDocumentId={showingReplacement ? undefined : doc.id}
         />
       </Box>

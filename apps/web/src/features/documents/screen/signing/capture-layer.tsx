@@ -2,13 +2,34 @@ import { useEffect, useState, type PointerEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
-import { SIGNATURE_DEFAULT_BOX, signingMessages, type SignatureArea } from '@flowline/shared';
+import {
+  SIGNATURE_DEFAULT_BOX,
+  signatureFieldMessages,
+  signingMessages,
+  type SignatureArea,
+} from '@flowline/shared';
 
-/** The viewer's signature-capture mode (spec 1 §4 'Pending division order signing'). */
+/** A signature field shown on a page (issue 31 item 1): where the owner is asked to sign. */
+export interface ShownSignatureField {
+  page: number;
+  area: SignatureArea;
+}
+
+/**
+ * The viewer's signature-capture mode (spec 1 §4 'Pending division order signing'); the same
+ * layer lets the operator draw a division order's signature field (issue 31 item 1).
+ */
 export interface SignatureCapture {
   onCaptured(page: number, area: SignatureArea): void;
   onCancel(): void;
+  /** The document's signature field, highlighted on its page. */
+  field?: ShownSignatureField | null | undefined;
+  /** 'sign': one click on the field signs there (the owner); 'show': only outlined (operator). */
+  fieldAction?: 'sign' | 'show' | undefined;
+  /** The bar's text (default: the owner's capture hint). */
+  hint?: string | undefined;
 }
 
 /** A drag shorter than this (CSS px) is a click: the default box is placed there. */
@@ -137,14 +158,93 @@ export function SignatureCaptureLayer({
   );
 }
 
+const percent = (fraction: number) => `${fraction * 100}%`;
+
+/**
+ * The signature field on its page: highlighted, and for the owner a button — one click (or Enter)
+ * signs there. Laid above the capture layer, so a drag elsewhere on the page still places the
+ * signature where the owner wants it.
+ */
+export function SignatureFieldTarget({
+  field,
+  action,
+  onCaptured,
+}: {
+  field: ShownSignatureField;
+  action: 'sign' | 'show';
+  onCaptured: SignatureCapture['onCaptured'];
+}) {
+  const box = {
+    position: 'absolute',
+    left: percent(field.area.x),
+    top: percent(field.area.y),
+    width: percent(field.area.width),
+    height: percent(field.area.height),
+    zIndex: 4,
+    border: 2,
+    borderStyle: 'dashed',
+    borderColor: 'warning.main',
+    bgcolor: 'rgba(255, 193, 7, 0.25)',
+    borderRadius: 0.5,
+  } as const;
+  if (action === 'show') {
+    return (
+      <Box data-signature-field={field.page} aria-hidden sx={{ ...box, pointerEvents: 'none' }} />
+    );
+  }
+  return (
+    <ButtonBase
+      data-signature-field={field.page}
+      aria-label={signatureFieldMessages.signHereLabel(field.page)}
+      onClick={() => onCaptured(field.page, field.area)}
+      sx={{
+        ...box,
+        color: 'warning.dark',
+        fontWeight: 600,
+        fontSize: 13,
+        '&:hover, &.Mui-focusVisible': { bgcolor: 'rgba(255, 193, 7, 0.45)', outline: 'none' },
+        '&.Mui-focusVisible': { boxShadow: 3, borderStyle: 'solid' },
+      }}
+    >
+      {signatureFieldMessages.signHere}
+    </ButtonBase>
+  );
+}
+
+/** Over one page in capture mode: the drag layer and, on its page, the signature field. */
+export function SignatureCaptureOverlay({
+  page,
+  pageSize,
+  capture,
+}: {
+  page: number;
+  pageSize: { width: number; height: number };
+  capture: SignatureCapture;
+}) {
+  return (
+    <>
+      <SignatureCaptureLayer page={page} pageSize={pageSize} onCaptured={capture.onCaptured} />
+      {capture.field?.page === page && (
+        <SignatureFieldTarget
+          field={capture.field}
+          action={capture.fieldAction ?? 'sign'}
+          onCaptured={capture.onCaptured}
+        />
+      )}
+    </>
+  );
+}
+
 /** Above the pages in capture mode: the hint, the keyboard way and Cancel (or Escape). */
 export function SignatureCaptureBar({
   onPlaceDefault,
   onCancel,
+  hint,
 }: {
   /** Undefined until the page's size is known. */
   onPlaceDefault: (() => void) | undefined;
   onCancel(): void;
+  hint?: string | undefined;
 }) {
   // Escape leaves capture mode, as Cancel does.
   useEffect(() => {
@@ -171,7 +271,7 @@ export function SignatureCaptureBar({
         </Stack>
       }
     >
-      {signingMessages.captureHint}
+      {hint ?? signingMessages.captureHint}
     </Alert>
   );
 }

@@ -8,13 +8,18 @@ import {
   type DeclineReason,
   type DocumentDto,
   type EsignConsent,
+  type SignatureField,
   type UserSignature,
 } from '@flowline/shared';
 import { apiError } from '../../../../test/fake-api';
 import { installSessionApi, type SignedInOptions } from '../../../../test/render-app';
 import { buildArInvoice } from '../test/document-fixtures';
 import type { FileViewerProps } from '../viewer/file-viewer';
-import { SignatureCaptureBar, SignatureCaptureLayer, defaultSignatureArea } from './capture-layer';
+import {
+  SignatureCaptureBar,
+  SignatureCaptureOverlay,
+  defaultSignatureArea,
+} from './capture-layer';
 
 /** A US Letter page at 100 % (PDF points). */
 export const LETTER = { width: 612, height: 792 } as const;
@@ -33,13 +38,12 @@ export function FakeViewer({ capture }: FileViewerProps) {
       {capture && (
         <SignatureCaptureBar
           onCancel={capture.onCancel}
+          hint={capture.hint}
           onPlaceDefault={() => capture.onCaptured(1, defaultSignatureArea(LETTER))}
         />
       )}
       <div style={{ position: 'relative' }}>
-        {capture && (
-          <SignatureCaptureLayer page={1} pageSize={LETTER} onCaptured={capture.onCaptured} />
-        )}
+        {capture && <SignatureCaptureOverlay page={1} pageSize={LETTER} capture={capture} />}
       </div>
     </div>
   );
@@ -73,6 +77,8 @@ export interface SigningApiOptions {
   returned?: (body: { signed: boolean }) => DocumentDto;
   user?: SignedInOptions['user'];
   handlers?: SignedInOptions['handlers'];
+  /** GET …/signatureField's answer (default: none). */
+  field?: SignatureField | null;
 }
 
 export function installSigningApi(doc: DocumentDto, options: SigningApiOptions = {}) {
@@ -105,6 +111,9 @@ export function installSigningApi(doc: DocumentDto, options: SigningApiOptions =
     [`GET /api/documentAttachments/document/${id}`]: () => [],
     [`GET /api/history/document/${id}`]: () => [],
     [`GET /api/documents/${id}/versions`]: () => [],
+    [`GET /api/documents/${id}/signatureField`]: () => ({
+      field: id === doc.id ? (options.field ?? null) : null,
+    }),
     [`GET /api/history/document/${id}/returnReason`]: () => ({
       reason: returnReason,
       declineReason: null,

@@ -8,11 +8,17 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { signingMessages, type DocumentDto, type SignatureArea } from '@flowline/shared';
+import {
+  signatureFieldMessages,
+  signingMessages,
+  type DocumentDto,
+  type SignatureArea,
+} from '@flowline/shared';
 import { useSnackbar } from '../../../../components/snackbar';
 import type { SignatureCapture } from './capture-layer';
 import { ReturnUnsignedDialog } from './return-unsigned-dialog';
 import { SignatureDialog } from './signature-dialog';
+import { useSignatureField } from './signature-field-api';
 
 type Stage =
   | { step: 'idle' }
@@ -47,9 +53,17 @@ export function useSigning(doc: DocumentDto): Signing {
 
   const returnUnsigned = () => setStage({ step: 'confirmUnsigned' });
 
+  // Issue 31 item 1: the field placed for the owner is highlighted; one click signs there.
+  const field = useSignatureField(doc.id, doc.availableActions.returnSign).data?.field ?? null;
   const capture: SignatureCapture | null =
     stage.step === 'capture'
-      ? { onCaptured: (page, area) => setStage({ step: 'dialog', page, area }), onCancel: idle }
+      ? {
+          onCaptured: (page, area) => setStage({ step: 'dialog', page, area }),
+          onCancel: idle,
+          field: field && { page: field.page, area: field.area },
+          fieldAction: 'sign',
+          hint: field ? signatureFieldMessages.captureHintWithField : undefined,
+        }
       : null;
 
   const onReturned = (returned: DocumentDto, signed: boolean) => {

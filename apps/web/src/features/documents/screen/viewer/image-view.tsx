@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { VIEWER_ZOOM } from '@flowline/shared';
 import {
   SignatureCaptureBar,
-  SignatureCaptureLayer,
+  SignatureCaptureOverlay,
   defaultSignatureArea,
   type SignatureCapture,
 } from '../signing/capture-layer';
@@ -49,6 +49,7 @@ export function ImageView({
       {capture && (
         <SignatureCaptureBar
           onCancel={capture.onCancel}
+          hint={capture.hint}
           onPlaceDefault={
             natural ? () => capture.onCaptured(1, defaultSignatureArea(natural)) : undefined
           }
@@ -100,7 +101,7 @@ export function ImageView({
             />
           )}
           {capture && natural && (
-            <SignatureCaptureLayer page={1} pageSize={natural} onCaptured={capture.onCaptured} />
+            <SignatureCaptureOverlay page={1} pageSize={natural} capture={capture} />
           )}
         </Box>
       </Box>

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
 import { Document, Page, pdfjs } from 'react-pdf';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { TextContent } from 'react-pdf';
@@ -9,7 +9,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { VIEWER_ZOOM } from '@flowline/shared';
 import {
   SignatureCaptureBar,
-  SignatureCaptureLayer,
+  SignatureCaptureOverlay,
   defaultSignatureArea,
   type SignatureCapture,
 } from '../signing/capture-layer';
@@ -104,6 +104,17 @@ export function PdfPages({ file, title, onTextSelected, capture, ocrDocumentId }
     if (scroller.current) scroller.current.scrollTop = (page - 1) * slot;
   };
 
+  // Capture mode opens on the signature field's page (issue 31 item 1).
+  const capturing = Boolean(capture);
+  const fieldPage = capture?.field?.page;
+  useEffect(() => {
+    if (capturing && fieldPage && baseSize && scroller.current) {
+      scroller.current.scrollTop = (fieldPage - 1) * (baseSize.height * zoom + GAP);
+    }
+    // Only when capture starts or the field arrives, not on every zoom.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [capturing, fieldPage, baseSize]);
+
   const changeZoom = (next: number) => {
     const element = scroller.current;
     const ratio = next / zoom;
@@ -126,6 +137,7 @@ export function PdfPages({ file, title, onTextSelected, capture, ocrDocumentId }
       {capture && (
         <SignatureCaptureBar
           onCancel={capture.onCancel}
+          hint={capture.hint}
           onPlaceDefault={
             baseSize
               ? () => capture.onCaptured(Math.max(1, current), defaultSignatureArea(baseSize))
@@ -193,10 +205,10 @@ export function PdfPages({ file, title, onTextSelected, capture, ocrDocumentId }
                       />
                     )}
                   {capture && (
-                    <SignatureCaptureLayer
+                    <SignatureCaptureOverlay
                       page={index + 1}
                       pageSize={baseSize}
-                      onCaptured={capture.onCaptured}
+                      capture={capture}
                     />
                   )}
                 </Box>
