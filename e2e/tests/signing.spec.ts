@@ -10,6 +10,9 @@ import { logOut, signIn, skipWelcome } from '../support/session';
 const PENDING_DIVISION_ORDER = 94;
 const OWNER = 'admin@hawthorne.example';
 const OPERATOR = 'admin@redmesa.example';
+const FIELD_HINT =
+  'Click “Sign here” to sign in the highlighted field, or drag on the document to sign elsewhere.';
+const SIGN_HERE = 'Sign here: the signature field on page 1';
 
 async function openPendingDivisionOrder(page: Page, property: string) {
   await page.goto(`/documentlist/${PENDING_DIVISION_ORDER}`);
@@ -41,11 +44,11 @@ test('the owner signs a pending division order on the page; the operator sees it
   await openPendingDivisionOrder(page, 'Red Bluff Unit');
   const signedFrom = page.url();
 
-  // Return → capture mode: drag a box on the first page.
+  // Return → capture mode: the order's signature field is highlighted (issue 31 item 1), and a
+  // box dragged elsewhere on the first page still places the signature there.
   await page.getByRole('button', { name: 'Return', exact: true }).click();
-  await expect(
-    page.getByText('Click and drag on the document to select the location of your signature.'),
-  ).toBeVisible();
+  await expect(page.getByText(FIELD_HINT)).toBeVisible();
+  await expect(page.getByRole('button', { name: SIGN_HERE })).toBeVisible();
   const firstPage = page.locator('[data-signature-capture="1"]');
   await expect(firstPage).toBeVisible();
   // The page is taller than the viewer: drag within its visible top part.
@@ -168,4 +171,40 @@ test('on a phone, Return says the desktop version is needed', async ({ page }) =
   ).toHaveCount(0);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test("the owner signs in the order's signature field with one click (issue 31 item 1)", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, OWNER);
+  await skipWelcome(page);
+  await openPendingDivisionOrder(page, 'Pecos Draw Unit');
+
+  // The field was found on the letter's 'Signature of owner' line: one click places the signature.
+  await page.getByRole('button', { name: 'Return', exact: true }).click();
+  await expect(page.getByText(FIELD_HINT)).toBeVisible();
+  await page.getByRole('button', { name: SIGN_HERE }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Sign and return' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/^Page 1:/)).toBeVisible();
+  const pad = dialog.getByRole('img', { name: /Signature drawing pad/ });
+  await drag(page, pad, [0.1, 0.6], [0.45, 0.3]);
+  await drag(page, pad, [0.45, 0.3], [0.85, 0.65]);
+  await dialog.getByRole('textbox', { name: /Full name/ }).fill('Harriet Hawthorne');
+  const agree = dialog.getByRole('checkbox', { name: 'I agree to sign electronically' });
+  if (await agree.isVisible()) await agree.check();
+  await dialog.getByRole('button', { name: 'Return', exact: true }).click();
+  await expect(page.getByText('Returned Signed').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await logOut(page);
+
+  // The operator's list says Returned Signed.
+  await signIn(page, OPERATOR);
+  await skipWelcome(page);
+  await page.goto(`/documentlist/${PENDING_DIVISION_ORDER}`);
+  const row = page.getByRole('row').filter({ hasText: 'Pecos Draw Unit' }).first();
+  await expect(row).toContainText('Returned Signed');
 });
