@@ -66,7 +66,7 @@ interface Segment {
 const normalise = (text: string) =>
   text
     .toLowerCase()
-    .replace(/[’‘`]/g, "'")
+    .replace(/[\u2019\u2018`]/g, "'")
     .replace(/'s$/, 's')
     .replace(/[^a-z0-9_]/g, '');
 
