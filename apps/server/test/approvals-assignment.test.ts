@@ -236,6 +236,12 @@ describe('Out of office', () => {
       [ana, { toUserId: ben.id, startsOn: 'soon', endsOn: today() }, 400, 'Enter a date'],
       [
         ana,
+        { toUserId: ben.id, startsOn: '2099-02-30', endsOn: '2099-02-30' },
+        400,
+        'Enter a real date',
+      ],
+      [
+        ana,
         { fromUserId: ben.id, toUserId: dana.id, startsOn: today(), endsOn: today() },
         403,
         'Only Administrators',

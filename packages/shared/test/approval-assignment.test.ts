@@ -194,6 +194,14 @@ describe('input', () => {
     expect(reversed.error?.issues[0]?.message).toBe('The last day cannot be before the first day');
     const bad = zApprovalDelegationInput.safeParse({ toUserId: 2, startsOn: '1/2/26', endsOn: '' });
     expect(bad.success).toBe(false);
+    for (const day of ['2026-02-30', '2026-13-01', '0000-01-01']) {
+      const unreal = zApprovalDelegationInput.safeParse({
+        toUserId: 2,
+        startsOn: day,
+        endsOn: day,
+      });
+      expect(unreal.error?.issues[0]?.message, day).toBe('Enter a real date');
+    }
   });
 
   it('settings: days in range, escalation after the reminder', () => {

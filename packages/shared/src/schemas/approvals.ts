@@ -151,7 +151,11 @@ export type ApprovalLimit = z.infer<typeof zApprovalLimit>;
 const zDay = z
   .string({ error: 'Enter a date' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date like 2026-12-24')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Enter a real date');
+  // A real calendar day (Date.parse rolls 2026-02-30 over to March) in years the database keeps.
+  .refine((v) => {
+    const day = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && v >= '1900';
+  }, 'Enter a real date');
 
 /** POST /approvals/delegations: 'Out of office' — my approvals go to another user for these days. */
 export const zApprovalDelegationInput = z

@@ -40,9 +40,17 @@ interface Member {
   limitCents: number | null;
 }
 
-/** Active, unblocked members among these users, with their roles and approval limit. */
-async function activeMembers(db: Db, companyId: number, userIds: number[]): Promise<Member[]> {
-  if (userIds.length === 0) return [];
+/**
+ * Active, unblocked members (among these users; every member without a list), with their roles
+ * and approval limit; `peopleOnly` leaves API keys out.
+ */
+async function activeMembers(
+  db: Db,
+  companyId: number,
+  userIds?: number[],
+  { peopleOnly = false } = {},
+): Promise<Member[]> {
+  if (userIds?.length === 0) return [];
   const rows = await db
     .select({
       userId: memberships.userId,
@@ -63,11 +71,13 @@ async function activeMembers(db: Db, companyId: number, userIds: number[]): Prom
     .where(
       and(
         eq(memberships.companyId, companyId),
-        inArray(memberships.userId, userIds),
+        userIds ? inArray(memberships.userId, userIds) : undefined,
         eq(memberships.isActive, true),
         eq(memberships.blocked, false),
+        peopleOnly ? eq(users.userTypeId, UserType.Regular) : undefined,
       ),
-    );
+    )
+    .orderBy(asc(users.lastName), asc(users.firstName));
   const byUser = new Map<number, Member>();
   for (const r of rows) {
     const m = byUser.get(r.userId) ?? {
@@ -184,29 +194,9 @@ async function userNames(db: Db, ids: number[]) {
  * of 'Out of office' — every member may read it (the user list is for Administrators).
  */
 export async function listDelegateChoices(db: Db, ctx: TenantContext) {
-  const rows = await db
-    .select({ userId: memberships.userId, firstName: users.firstName, lastName: users.lastName })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(
-        eq(memberships.companyId, ctx.companyId),
-        eq(memberships.isActive, true),
-        eq(memberships.blocked, false),
-        eq(users.userTypeId, UserType.Regular),
-      ),
-    )
-    .orderBy(asc(users.lastName), asc(users.firstName));
-  const members = await activeMembers(
-    db,
-    ctx.companyId,
-    rows.map((r) => r.userId),
-  );
-  const approvers = new Set(members.filter((m) => mayApprove(m.roles)).map((m) => m.userId));
+  const members = await activeMembers(db, ctx.companyId, undefined, { peopleOnly: true });
   return {
-    items: rows
-      .filter((r) => approvers.has(r.userId))
-      .map((r) => ({ id: r.userId, name: name(r) })),
+    items: members.filter((m) => mayApprove(m.roles)).map((m) => ({ id: m.userId, name: m.name })),
   };
 }
 
