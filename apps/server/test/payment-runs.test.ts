@@ -207,6 +207,15 @@ describe('refusals: nothing is half-written', () => {
     });
     expect(dup.statusCode).toBe(400);
     expect(dup.body).toContain('Each invoice can be paid once in a run');
+    const yearZero = await run({
+      partyId: w.toVendor.id,
+      paymentDate: '0000-01-01',
+      method: 'wire',
+      reference: 'W-0',
+      lines: [{ documentId: 1, amount: '1' }],
+    });
+    expect(yearZero.statusCode).toBe(400);
+    expect(yearZero.body).toContain('Enter the payment date');
   });
 
   it('refuses ReadOnly members (403) and another company’s connection and runs (404)', async () => {

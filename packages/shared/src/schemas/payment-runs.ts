@@ -98,7 +98,10 @@ export const zPaymentRunInput = z
       .int()
       .positive()
       .max(MAX_ID),
-    paymentDate: z.iso.date(paymentRunMessages.dateRequired),
+    // From 1900: the database has no year 0, and no payment run is older.
+    paymentDate: z.iso
+      .date(paymentRunMessages.dateRequired)
+      .refine((v) => v >= '1900-01-01', paymentRunMessages.dateRequired),
     method: z.enum(PAYMENT_METHODS, { error: paymentRunMessages.methodRequired }),
     reference: z
       .string({ error: paymentRunMessages.referenceRequired })
@@ -134,9 +137,7 @@ export const zPaymentRunCandidate = z.object({
   paid: z.number(),
   balance: z.number().nullable(),
   /** The vendor's early-pay discount on it, when offered and nothing is paid yet. */
-  discount: z
-    .object({ percent: z.number(), amount: z.number(), until: z.string() })
-    .nullable(),
+  discount: z.object({ percent: z.number(), amount: z.number(), until: z.string() }).nullable(),
 });
 export type PaymentRunCandidate = z.infer<typeof zPaymentRunCandidate>;
 export const zPaymentRunCandidates = z.object({ items: z.array(zPaymentRunCandidate) });
