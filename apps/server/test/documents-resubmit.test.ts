@@ -246,7 +246,9 @@ describe('one-step Resubmit (issue 27 item 5): the corrected version is sent at 
   const valueOf = (doc: DocumentDto, key: string) =>
     doc.metadata.find((m) => m.metadata.key === key)?.value;
   const mailsTo = async (email: string) =>
-    (await t.db.select().from(devMailbox).orderBy(devMailbox.id)).filter((m) => m.to.includes(email));
+    (await t.db.select().from(devMailbox).orderBy(devMailbox.id)).filter((m) =>
+      m.to.includes(email),
+    );
   const versionsOf = async (rootId: number) =>
     (await t.db.select().from(documents)).filter(
       (d) => d.id !== rootId && (d.versionRootId === rootId || d.previousVersionId === rootId),

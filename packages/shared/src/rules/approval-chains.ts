@@ -276,21 +276,25 @@ export function decideChainApproval(input: ChainApprovalInput): ChainDecision {
 }
 
 const approvedAStep = (chain: ApprovalChain, userId: number) =>
-  chain.steps.some(
-    (s) => s.approval?.userId === userId || s.approval?.onBehalfOfUserId === userId,
-  );
+  chain.steps.some((s) => s.approval?.userId === userId || s.approval?.onBehalfOfUserId === userId);
 
 function decideFor(
   input: ChainApprovalInput,
   actor: ApprovalActor,
-): { allowed: true; stepIndex: number; completes: boolean } | Extract<ChainDecision, { allowed: false }> {
+):
+  | { allowed: true; stepIndex: number; completes: boolean }
+  | Extract<ChainDecision, { allowed: false }> {
   const { chain } = input;
   const index = currentStepIndex(chain);
   if (index === null) {
     return { allowed: false, refusal: 'state', message: approvalMessages.chainComplete };
   }
   const of = chain.steps.length;
-  const refuse = (message: string) => ({ allowed: false as const, refusal: 'role' as const, message });
+  const refuse = (message: string) => ({
+    allowed: false as const,
+    refusal: 'role' as const,
+    message,
+  });
   if (input.submittedByUserId !== null && input.submittedByUserId === actor.userId) {
     return refuse(approvalMessages.ownSubmission);
   }
@@ -379,8 +383,8 @@ export function withEscalation(chain: ApprovalChain, userIds: readonly number[])
     ...step,
     approverUserIds: [...new Set([...step.approverUserIds, ...userIds])],
     approverLabel: step.approverLabel.endsWith(approvalMessages.escalatedTo)
-        ? step.approverLabel
-        : `${step.approverLabel} or ${approvalMessages.escalatedTo}`,
+      ? step.approverLabel
+      : `${step.approverLabel} or ${approvalMessages.escalatedTo}`,
   };
   return { ...chain, steps: chain.steps.map((s, i) => (i === index ? escalated : s)) };
 }

@@ -93,13 +93,11 @@ export async function insertChain(
   values: { documentId: number; companyId: number; policyId: number | null; chain: ApprovalChain },
 ) {
   const waiting = waitingColumns(values.chain);
-  await db
-    .insert(documentApprovalChains)
-    .values({
-      ...values,
-      ...waiting,
-      waitingSince: waiting.waitingStep === null ? null : new Date(),
-    });
+  await db.insert(documentApprovalChains).values({
+    ...values,
+    ...waiting,
+    waitingSince: waiting.waitingStep === null ? null : new Date(),
+  });
 }
 
 /**

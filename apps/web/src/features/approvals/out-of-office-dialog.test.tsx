@@ -72,7 +72,9 @@ describe('Out of office (issue 29 item 3)', () => {
     await userEvent.type(last, '2099-01-09');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delegate' }));
     expect(
-      await within(dialog).findByText('You already delegate your approvals for part of these dates'),
+      await within(dialog).findByText(
+        'You already delegate your approvals for part of these dates',
+      ),
     ).toBeVisible();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delegate' }));
