@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { BulkProgress } from './bulk-progress';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,12 +8,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   declineMessages,
@@ -141,18 +140,13 @@ export function BulkDeclineDialog({ rows, columns, onClose }: BulkDeclineDialogP
             })}
           </List>
           {results !== null && (
-            <Box>
-              <LinearProgress
-                variant="determinate"
-                value={(results.length / rows.length) * 100}
-                aria-label={declineMessages.bulkProgress(results.length, rows.length)}
-              />
-              <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
-                {finished
-                  ? declineMessages.bulkSummary(declined, refused)
-                  : declineMessages.bulkProgress(results.length, rows.length)}
-              </Typography>
-            </Box>
+            <BulkProgress
+              done={results.length}
+              total={rows.length}
+              finished={finished}
+              progress={declineMessages.bulkProgress(results.length, rows.length)}
+              summary={declineMessages.bulkSummary(declined, refused)}
+            />
           )}
           {!finished && (
             <Box>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { BulkProgress } from './bulk-progress';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,7 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormHelperText from '@mui/material/FormHelperText';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -213,18 +213,13 @@ export function BulkSignDialog({ rows, columns, onClose }: BulkSignDialogProps) 
             })}
           </List>
           {results !== null && (
-            <Box>
-              <LinearProgress
-                variant="determinate"
-                value={(results.length / rows.length) * 100}
-                aria-label={bulkSignLabels.progress(results.length, rows.length)}
-              />
-              <Typography variant="body2" role="status" sx={{ mt: 0.5 }}>
-                {finished
-                  ? bulkSignLabels.summary(signedCount, refusedCount)
-                  : bulkSignLabels.progress(results.length, rows.length)}
-              </Typography>
-            </Box>
+            <BulkProgress
+              done={results.length}
+              total={rows.length}
+              finished={finished}
+              progress={bulkSignLabels.progress(results.length, rows.length)}
+              summary={bulkSignLabels.summary(signedCount, refusedCount)}
+            />
           )}
           {!finished && (
             <>
