@@ -2,10 +2,11 @@
  * `npm run bench:bulk-signing` (issue 31 item 2): the owner signs 100 pending division orders in
  * one POST /api/documents/return/bulk. Prints the time, the server's RSS growth (peak during the
  * call against before it) and whether every signed PDF verifies with pdfsig. Goal: ≤ 60 s and
- * ≤ 128 MB. PGlite in memory, the demo data (Red Mesa → Hawthorne), the demo's pending order
+ * ≤ 128 MB. PGlite in memory (or DATABASE_URL), the demo data (Red Mesa → Hawthorne), the demo's pending order
  * copied 100 times (its file and metadata). In-process, like the server runs it.
  *   npm run bench:bulk-signing                (100 orders)
  *   npm run bench:bulk-signing -- --count=20
+ *   DATABASE_URL=postgres://… npm run bench:bulk-signing   (an empty PostgreSQL database)
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,9 +28,8 @@ import { signAccessToken } from './lib/token';
 const { values: args } = parseArgs({ options: { count: { type: 'string', default: '100' } } });
 const count = Number(args.count);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-bench-bulk-signing-'));
-const { DATABASE_URL: _inMemory, ...env } = process.env;
 const config = loadConfig({
-  ...env,
+  ...process.env,
   DATA_DIR: dataDir,
   SEED_DEMO_DATA: 'always',
   LOG_LEVEL: 'silent',
