@@ -10,9 +10,13 @@ import {
   inboundEmailAddress,
 } from '@flowline/shared';
 import {
+  documentAttachments,
+  documentExtractions,
+  documentLineItems,
   documentMetadata,
   documentRoutes,
   documents,
+  lineItemCoding,
   inboundEmailDeliveries,
   metadataDefinitions,
 } from '../src/db/schema/index';
@@ -21,6 +25,7 @@ import { buildTestApp, type TestApp } from './helpers/app';
 import { buildParty } from './helpers/ach-factories';
 import { historyOf } from './helpers/document-world';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from './helpers/factories';
+import { pidxInvoiceXml } from './helpers/pidx';
 
 /**
  * Invoices by e-mail (issue 30 item 3, docs/inbound-email.md): a real SMTP client (nodemailer)
@@ -259,7 +264,7 @@ describe('inbound SMTP listener', () => {
       ],
     });
     expect(exe.responseCode).toBe(554);
-    expect(exe.response).toContain('Attachment tool.exe is not a PDF or an image');
+    expect(exe.response).toContain('Attachment tool.exe is not a PDF, an image or a PIDX invoice');
 
     const tooMany = await refusal({
       from: 'many@acme.example',
@@ -303,6 +308,172 @@ describe('inbound SMTP listener', () => {
     });
     expect(limited.responseCode).toBe(450);
     expect(limited.response).toContain('at most 4 an hour');
+  });
+});
+
+describe('PIDX invoices by e-mail', () => {
+  async function valuesOf(documentId: number) {
+    const rows = await t.db
+      .select({ key: metadataDefinitions.key, value: documentMetadata.value })
+      .from(documentMetadata)
+      .innerJoin(
+        metadataDefinitions,
+        eq(metadataDefinitions.id, documentMetadata.metadataDefinitionId),
+      )
+      .where(eq(documentMetadata.documentId, documentId));
+    return Object.fromEntries(rows.map((r) => [r.key, r.value]));
+  }
+
+  it('turns a PIDX attachment into a received invoice with its values, lines, coding and chain', async () => {
+    const asAdmin = t.as(admin, operator.id);
+    const policy = await asAdmin({
+      method: 'POST',
+      url: '/api/approvalpolicies',
+      payload: { name: 'Mailed', isDefault: true, steps: [{ approverUserIds: [member.id] }] },
+    });
+    expect(policy.statusCode, policy.body).toBe(201);
+    const before = (await documentsOf(operator.id)).length;
+
+    const info = await send({
+      from: 'ar@acme.example',
+      to: address,
+      attachments: [
+        {
+          filename: 'PX-100.xml',
+          contentType: 'application/xml',
+          content: pidxInvoiceXml({
+            invoiceNumber: 'PX-100',
+            headerAfe: 'AFE-77',
+            sellerName: 'Acme Oilfield Services',
+          }),
+        },
+      ],
+    });
+    expect(info.response).toMatch(/^250 .*Received 1 document/);
+    const docs = await documentsOf(operator.id);
+    expect(docs).toHaveLength(before + 1);
+    const doc = docs.at(-1)!;
+    expect(doc.fileName).toBe('PX-100.pdf');
+    expect(await valuesOf(doc.id)).toMatchObject({
+      docNumber: 'PX-100',
+      docTotal: '1250.00',
+      docAFE: 'AFE-77',
+    });
+    const lines = await t.db
+      .select()
+      .from(documentLineItems)
+      .where(eq(documentLineItems.documentId, doc.id));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const coding = await t.db
+      .select()
+      .from(lineItemCoding)
+      .where(eq(lineItemCoding.documentId, doc.id));
+    expect(coding.length).toBe(lines.length);
+    // The header AFE codes every line without its own (the hauling line carries AFE-200).
+    expect(coding.map((c) => c.afe).sort()).toEqual(['AFE-200', 'AFE-77', 'AFE-77']);
+    expect(coding.every((c) => c.companyId === operator.id)).toBe(true);
+    // The values are given: nothing is queued for reading.
+    const extraction = await t.db
+      .select()
+      .from(documentExtractions)
+      .where(eq(documentExtractions.documentId, doc.id));
+    expect(extraction.filter((e) => e.status === 'pending')).toHaveLength(0);
+    const history = await historyOf(t.db, doc.id);
+    expect(history[0]).toMatchObject({
+      operationId: HistoryOperation.ReceivedByEmail,
+      newValue: 'Received by e-mail from ar@acme.example',
+    });
+    const chain = await t.as(
+      member,
+      operator.id,
+    )({
+      method: 'GET',
+      url: `/api/documents/${doc.id}/approvals`,
+    });
+    expect(chain.statusCode, chain.body).toBe(200);
+    expect(chain.json()).toMatchObject({ hasPolicy: true, policyName: 'Mailed', canApprove: true });
+    const removed = await asAdmin({
+      method: 'DELETE',
+      url: `/api/approvalpolicies/${policy.json().id}`,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+  });
+
+  it('uses the PDF the PIDX invoice references as its file; other PDFs stay documents', async () => {
+    const before = (await documentsOf(operator.id)).length;
+    const info = await send({
+      from: 'ar@acme.example',
+      to: address,
+      attachments: [
+        {
+          filename: 'PX-200.xml',
+          contentType: 'text/xml',
+          content: pidxInvoiceXml({ invoiceNumber: 'PX-200', attachments: ['cid:px200-pdf'] }),
+        },
+        {
+          filename: 'px-200-scan.pdf',
+          cid: 'px200-pdf',
+          content: await invoicePdf('PX-200', '1,250.00'),
+        },
+        { filename: 'INV-7100.pdf', content: await invoicePdf('INV-7100', '300.00') },
+      ],
+    });
+    expect(info.response).toMatch(/^250 .*Received 2 document/);
+    const docs = (await documentsOf(operator.id)).slice(before);
+    expect(docs.map((d) => d.fileName).sort()).toEqual(['INV-7100.pdf', 'px-200-scan.pdf']);
+    const pidxDoc = docs.find((d) => d.fileName === 'px-200-scan.pdf')!;
+    expect((await valuesOf(pidxDoc.id)).docNumber).toBe('PX-200');
+    const attachments = await t.db
+      .select()
+      .from(documentAttachments)
+      .where(eq(documentAttachments.documentId, pidxDoc.id));
+    expect(attachments).toHaveLength(0);
+  });
+
+  it('refuses a PIDX invoice that does not add up or references a missing file, storing nothing', async () => {
+    const before = (await documentsOf(operator.id)).length;
+    const wrongTotal = await refusal({
+      from: 'pidx-bad@acme.example',
+      to: address,
+      attachments: [
+        {
+          filename: 'bad.xml',
+          contentType: 'application/xml',
+          content: pidxInvoiceXml({ total: '9.99' }),
+        },
+        { filename: 'INV-7200.pdf', content: await invoicePdf('INV-7200', '10.00') },
+      ],
+    });
+    expect(wrongTotal.responseCode).toBe(554);
+    expect(wrongTotal.response).toContain('Attachment bad.xml is not a valid PIDX invoice');
+    const missing = await refusal({
+      from: 'pidx-bad@acme.example',
+      to: address,
+      attachments: [
+        {
+          filename: 'lost.xml',
+          contentType: 'application/xml',
+          content: pidxInvoiceXml({ attachments: ['cid:nowhere'] }),
+        },
+      ],
+    });
+    expect(missing.responseCode).toBe(554);
+    expect(missing.response).toContain(
+      'Attachment lost.xml refers to cid:nowhere, which is not attached',
+    );
+    const hostile = await refusal({
+      from: 'pidx-bad@acme.example',
+      to: address,
+      attachments: [
+        {
+          filename: 'bomb.xml',
+          contentType: 'application/xml',
+          content: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>',
+        },
+      ],
+    });
+    expect(hostile.responseCode).toBe(554);
+    expect((await documentsOf(operator.id)).length).toBe(before);
   });
 });
 

@@ -22,8 +22,8 @@ export function companyCodeOfInboundAddress(address: string, domain: string): st
   return local.toUpperCase();
 }
 
-/** What is read from mail: PDFs and images, as for an upload. */
-export const INBOUND_EMAIL_ALLOWED_TYPES = ['PDF', 'PNG', 'JPEG', 'TIFF'] as const;
+/** What is read from mail: PDFs and images, as for an upload, and PIDX invoices (XML). */
+export const INBOUND_EMAIL_ALLOWED_TYPES = ['PDF', 'PNG', 'JPEG', 'TIFF', 'PIDX XML'] as const;
 
 export const inboundEmailMessages = {
   title: 'Inbound e-mail',
@@ -35,9 +35,15 @@ export const inboundEmailMessages = {
     `Message too large: at most ${Math.floor(maxBytes / (1024 * 1024))} MB`,
   tooManyAttachments: (max: number) => `Too many attachments: at most ${max} documents per message`,
   forbiddenType: (fileName: string) =>
-    `Attachment ${fileName} is not a PDF or an image (PDF, PNG, JPEG, TIFF)`,
+    `Attachment ${fileName} is not a PDF, an image or a PIDX invoice (PDF, PNG, JPEG, TIFF, XML)`,
   unreadableFile: (fileName: string) => `Attachment ${fileName} could not be read`,
-  noDocuments: 'No PDF or image attachment found: nothing to receive',
+  noDocuments: 'No PDF, image or PIDX invoice attachment found: nothing to receive',
+  invalidPidx: (fileName: string, reason: string) =>
+    `Attachment ${fileName} is not a valid PIDX invoice: ${reason}`,
+  pidxAttachmentMissing: (fileName: string, location: string) =>
+    `Attachment ${fileName} refers to ${location}, which is not attached`,
+  pidxAttachmentNotPdf: (fileName: string, location: string) =>
+    `Attachment ${fileName} refers to ${location}, which is not a PDF`,
   rateLimited: (perHour: number) =>
     `Too many messages from this sender: at most ${perHour} an hour. Try again later`,
   senderRequired: 'A sender address is required',

@@ -23,13 +23,32 @@ import type { JobEngine } from '../../platform/jobs/types';
 import { enqueueDocumentExtraction } from '../document-intelligence/jobs';
 import { markExtractionPending } from '../document-intelligence/repository';
 import { lockBlobForUse, releaseBlobIfUnreferenced } from '../document-upload/blob-cleanup';
-import { createDocument, type NewDocumentFile } from '../document-upload/create-document';
+import {
+  createDocument,
+  type NewDocumentFile,
+  type NewDocumentHistory,
+} from '../document-upload/create-document';
 import { sniffDocument, type SniffedDocumentType } from '../document-upload/sniff';
 import {
   checkContent,
   countPdfPages,
   PAGE_COUNT_MAX_BYTES,
 } from '../document-upload/upload-reader';
+import { assignApprovalChain } from '../approvals/chain';
+import { applyCodingRules } from '../coding-rules/evaluate';
+import * as uploadRepo from '../document-upload/repository';
+import { refreshDocumentIndex } from '../documents/search-index';
+import { insertLines } from '../line-items/repository';
+import type { PidxInvoice } from '../pidx/map';
+import {
+  codeReceiverLines,
+  pidxLines,
+  pidxMetadata,
+  renderInvoicePdf,
+  storePdf,
+  stripCid,
+} from '../pidx/service';
+import { isXmlAttachment, matchPidxReferences, readPidxAttachment } from './pidx-attachment';
 import * as repo from './repository';
 
 /**
@@ -86,6 +105,13 @@ export async function checkRecipient(
 
 interface StoredAttachment {
   file: NewDocumentFile;
+  /** The part's Content-ID and file name (lower case), which a PIDX invoice may reference. */
+  ids: string[];
+}
+
+interface MailedPidxInvoice {
+  fileName: string;
+  invoice: PidxInvoice;
 }
 
 /** Sentinel errors of inspectStream, turned into SMTP refusals. */
@@ -110,6 +136,8 @@ export async function receiveMessage(
   now = new Date(),
 ): Promise<DeliveryResult> {
   const stored: StoredAttachment[] = [];
+  const pidx: MailedPidxInvoice[] = [];
+  const rendered: { file: NewDocumentFile }[] = [];
   let refusal: MailRefusal | null = null;
   let fromHeader: string | null = null;
   let subject: string | null = null;
@@ -134,14 +162,25 @@ export async function receiveMessage(
         await new Promise((resolve) => part.content.once('end', resolve));
         return;
       }
-      if (stored.length >= deps.config.maxAttachments) {
+      if (stored.length + pidx.length >= deps.config.maxAttachments) {
         refusal = new MailRefusal(552, msg.tooManyAttachments(deps.config.maxAttachments));
         part.content.resume();
         await new Promise((resolve) => part.content.once('end', resolve));
         return;
       }
-      const fileName = cleanUploadFileName(part.filename || `attachment-${stored.length + 1}`);
-      stored.push({ file: await storeAttachment(deps, part.content, fileName) });
+      const fileName = cleanUploadFileName(
+        part.filename || `attachment-${stored.length + pidx.length + 1}`,
+      );
+      if (isXmlAttachment(part)) {
+        const reading = await readPidxAttachment(part.content, fileName);
+        if ('refusal' in reading) refusal = new MailRefusal(554, reading.refusal);
+        else pidx.push({ fileName, invoice: reading.invoice });
+        return;
+      }
+      const ids = [part.cid, part.filename, fileName]
+        .filter((id): id is string => Boolean(id))
+        .map((id) => stripCid(id));
+      stored.push({ file: await storeAttachment(deps, part.content, fileName), ids });
     } catch (error) {
       refusal ??= toRefusal(error, part.filename ?? 'attachment');
       part.content.resume();
@@ -163,17 +202,46 @@ export async function receiveMessage(
     });
     await chain;
     if (message.sizeExceeded) refusal = new MailRefusal(552, msg.tooLarge(deps.config.maxBytes));
-    if (!refusal && !stored.length) refusal = new MailRefusal(554, msg.noDocuments);
+    if (!refusal && !stored.length && !pidx.length) {
+      refusal = new MailRefusal(554, msg.noDocuments);
+    }
     const sender = fromHeader ?? envelopeSender.toLowerCase();
+    // The PDFs a PIDX invoice references are its file and attachments, not documents of their own.
+    let invoices: PreparedInvoice[] = [];
+    if (!refusal && pidx.length) {
+      try {
+        invoices = await prepareMailedInvoices(deps, company, stored, pidx, rendered);
+      } catch (error) {
+        if (!(error instanceof MailRefusal)) throw error;
+        refusal = error;
+      }
+    }
     if (refusal) {
       await recordRefusal(deps, company.id, envelopeSender, subject, refusal.message, now);
       throw refusal;
     }
+    const referenced = new Set(invoices.flatMap((i) => i.files));
+    const extracted: number[] = [];
     return await withTenantScope(company.id, () =>
       deps.db.transaction(async (tx) => {
         const party = await repo.findPartyByEmail(tx, company.id, sender);
         const documentIds: number[] = [];
+        const receivedHistory = {
+          operationId: HistoryOperation.ReceivedByEmail,
+          companyId: company.id,
+          newValue: msg.receivedFrom(sender),
+          objectName: party?.name ?? msg.unknownSender,
+        };
+        for (const invoice of invoices) {
+          const doc = await createPidxDocument(tx, deps, company, invoice, {
+            partyId: party?.id ?? null,
+            history: receivedHistory,
+            now,
+          });
+          documentIds.push(doc);
+        }
         for (const { file } of stored) {
+          if (referenced.has(file)) continue;
           await lockBlobForUse(tx, deps.blobStore, file);
           const doc = await createDocument(tx, {
             ownerCompanyId: company.id,
@@ -185,18 +253,12 @@ export async function receiveMessage(
               routeStatusId: RouteStatus.Received,
               partyId: party?.id ?? null,
             },
-            history: [
-              {
-                operationId: HistoryOperation.ReceivedByEmail,
-                companyId: company.id,
-                newValue: msg.receivedFrom(sender),
-                objectName: party?.name ?? msg.unknownSender,
-              },
-            ],
+            history: [receivedHistory],
             at: now,
           });
           await markExtractionPending(tx, doc.id);
           documentIds.push(doc.id);
+          extracted.push(doc.id);
         }
         await repo.insertDelivery(tx, {
           companyId: company.id,
@@ -211,15 +273,16 @@ export async function receiveMessage(
       }),
     ).then(async (result) => {
       // After the commit, as for an upload: a lost enqueue is queued again at the next start.
+      // A PIDX invoice's values are given, not read.
       if (deps.jobs) {
-        for (const id of result.documentIds) {
+        for (const id of extracted) {
           await enqueueDocumentExtraction(deps.jobs, id, company.id).catch(() => undefined);
         }
       }
       return result;
     });
   } catch (error) {
-    await releaseAll(deps, stored);
+    await releaseAll(deps, [...stored, ...rendered]);
     if (error instanceof MailRefusal) throw error;
     throw new MailRefusal(451, msg.temporaryFailure);
   } finally {
@@ -227,7 +290,102 @@ export async function receiveMessage(
   }
 }
 
-async function releaseAll(deps: InboundDeps, stored: StoredAttachment[]) {
+interface PreparedInvoice {
+  invoice: PidxInvoice;
+  /** The document's file first, then its attachments. */
+  files: NewDocumentFile[];
+}
+
+/**
+ * Each PIDX invoice with its files: the mailed PDFs it references, else a PDF drawn from the XML
+ * (stored now, listed in `rendered` so a later failure releases it).
+ */
+async function prepareMailedInvoices(
+  deps: InboundDeps,
+  company: RecipientCompany,
+  stored: StoredAttachment[],
+  pidx: MailedPidxInvoice[],
+  rendered: { file: NewDocumentFile }[],
+): Promise<PreparedInvoice[]> {
+  const mailed = stored.map((s) => ({
+    ids: s.ids,
+    isPdf: s.file.contentType === 'application/pdf',
+  }));
+  const prepared: PreparedInvoice[] = pidx.map(({ fileName, invoice }) => {
+    const match = matchPidxReferences(invoice, mailed, fileName);
+    if ('refusal' in match) throw new MailRefusal(554, match.refusal);
+    return { invoice, files: match.indexes.map((i) => stored[i]!.file) };
+  });
+  const receiver = await withTenantScope(company.id, () =>
+    uploadRepo.findCompanyName(deps.db, company.id),
+  );
+  for (const invoice of prepared) {
+    if (invoice.files.length) continue;
+    const bytes = await renderInvoicePdf(invoice.invoice, {
+      sender: invoice.invoice.seller?.name ?? '',
+      receiver,
+    });
+    const fileName = `${invoice.invoice.invoiceNumber.replace(/[^\w.-]+/g, '_')}.pdf`;
+    const file = await storePdf(deps.blobStore, bytes, fileName);
+    rendered.push({ file });
+    invoice.files.push(file);
+  }
+  return prepared;
+}
+
+/**
+ * A received AR invoice from a mailed PIDX invoice: its values and lines as given, coded from
+ * its references, then the receiver's approval policy and coding rules, as for one sent on the
+ * network (docs/inbound-email.md 'PIDX attachments').
+ */
+async function createPidxDocument(
+  tx: Db,
+  deps: InboundDeps,
+  company: RecipientCompany,
+  { invoice, files }: PreparedInvoice,
+  opts: { partyId: number | null; history: NewDocumentHistory; now: Date },
+): Promise<number> {
+  const [main, ...extra] = files;
+  if (!main) throw new Error('a PIDX invoice without a file');
+  for (const file of files) await lockBlobForUse(tx, deps.blobStore, file);
+  const doc = await createDocument(tx, {
+    ownerCompanyId: company.id,
+    userId: null,
+    documentTypeId: DocumentTypeId.ArInvoice,
+    file: main,
+    metadata: {
+      ...pidxMetadata(invoice, opts.now),
+      [MetadataKey.arCompany]: invoice.seller?.name ?? null,
+    },
+    receivedFromOutside: { routeStatusId: RouteStatus.Received, partyId: opts.partyId },
+    history: [opts.history],
+    at: opts.now,
+  });
+  const { rows, details } = pidxLines(invoice);
+  await insertLines(
+    tx,
+    rows.map((r, i) => ({ ...r, documentId: doc.id, lineNumber: i + 1 })),
+  );
+  for (const file of extra) {
+    await uploadRepo.insertAttachment(tx, {
+      documentId: doc.id,
+      companyId: company.id,
+      createdByUserId: null,
+      fileName: file.fileName,
+      fileKey: file.key,
+      fileSha256: file.sha256,
+      fileSize: file.size,
+      contentType: file.contentType,
+    });
+  }
+  await codeReceiverLines(tx, company.id, doc.id, invoice, details);
+  await assignApprovalChain(tx, company.id, doc.id, opts.partyId);
+  await applyCodingRules(tx, company.id, doc.id);
+  await refreshDocumentIndex(tx, doc.id);
+  return doc.id;
+}
+
+async function releaseAll(deps: InboundDeps, stored: { file: NewDocumentFile }[]) {
   for (const { file } of stored) {
     await withoutTenantScope(() => releaseBlobIfUnreferenced(deps.db, deps.blobStore, file)).catch(
       () => undefined,

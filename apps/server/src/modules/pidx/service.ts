@@ -98,7 +98,7 @@ async function resolveReceiver(
   return { partyId: party.id, partyName: party.name, companyId: party.connectedCompanyId };
 }
 
-const stripCid = (location: string) =>
+export const stripCid = (location: string) =>
   location.replace(/^cid:/i, '').replace(/^<|>$/g, '').trim().toLowerCase();
 
 /** The attachments the XML references, each found among the request's parts. */
@@ -120,7 +120,7 @@ function matchAttachments(
   return { files, problems };
 }
 
-async function storePdf(blobStore: BlobStore, bytes: Uint8Array, fileName: string) {
+export async function storePdf(blobStore: BlobStore, bytes: Uint8Array, fileName: string) {
   const stored = await blobStore.putByContent('documents', Readable.from([Buffer.from(bytes)]));
   const file: NewDocumentFile = {
     key: stored.key,
@@ -133,8 +133,8 @@ async function storePdf(blobStore: BlobStore, bytes: Uint8Array, fileName: strin
   return file;
 }
 
-/** The sender's lines: each InvoiceLineItem, then one line per tax (so the total adds up). */
-function senderLines(invoice: PidxInvoice) {
+/** The invoice's lines: each InvoiceLineItem, then one line per tax (so the total adds up). */
+export function pidxLines(invoice: PidxInvoice) {
   const rows: { description: string; quantity: string; unitPrice: string; amount: string }[] = [];
   const details: repo.PidxInvoiceDetails['lines'] = [];
   invoice.lines.forEach((line) => {
@@ -208,7 +208,7 @@ function senderLines(invoice: PidxInvoice) {
  * list of codes of a kind, only a value on its list is written (as the list spells it); the
  * sender's value stays in the PIDX details either way.
  */
-async function codeReceiverLines(
+export async function codeReceiverLines(
   tx: Db,
   receiverId: number,
   documentId: number,
@@ -310,7 +310,7 @@ export async function receivePidxInvoice(
     throw error;
   }
 
-  const { rows, details } = senderLines(invoice);
+  const { rows, details } = pidxLines(invoice);
   const to = receiver;
   let outcome;
   try {
@@ -329,17 +329,10 @@ export async function receivePidxInvoice(
         receivingPartyId: to.partyId,
         receivingCompanyId: to.companyId,
         metadata: {
-          [MetadataKey.number]: invoice.invoiceNumber,
-          docInvoiceDate: invoice.invoiceDate,
-          docServiceDate: invoice.serviceDate,
-          docTotal: centsToDecimal(invoice.totalCents),
+          ...pidxMetadata(invoice, now),
           [MetadataKey.arPurchaserName]: { value: to.partyName, partyId: to.partyId },
           [MetadataKey.orgUnitName]: billTo?.name ?? invoice.billTo.name ?? to.partyName,
-          docPONumber: invoice.purchaseOrderNumber,
-          docAFE: invoice.references.afe,
-          docDescription: invoice.comment,
           [MetadataKey.arCompany]: sender || null,
-          [MetadataKey.scanDate]: now.toISOString().slice(0, 10),
         },
         at: now,
       });
@@ -410,8 +403,22 @@ export async function receivePidxInvoice(
   };
 }
 
+/** The AR invoice's values a PIDX invoice gives, whoever receives it (API or e-mail). */
+export function pidxMetadata(invoice: PidxInvoice, now: Date) {
+  return {
+    [MetadataKey.number]: invoice.invoiceNumber,
+    docInvoiceDate: invoice.invoiceDate,
+    docServiceDate: invoice.serviceDate,
+    docTotal: centsToDecimal(invoice.totalCents),
+    docPONumber: invoice.purchaseOrderNumber,
+    docAFE: invoice.references.afe,
+    docDescription: invoice.comment,
+    [MetadataKey.scanDate]: now.toISOString().slice(0, 10),
+  };
+}
+
 /** pdf-lib is loaded with the first invoice that needs a drawn PDF, not at start. */
-async function renderInvoicePdf(
+export async function renderInvoicePdf(
   ...args: Parameters<typeof renderPidxInvoicePdf>
 ): ReturnType<typeof renderPidxInvoicePdf> {
   const { renderPidxInvoicePdf: render } = await import('./render-pdf');
