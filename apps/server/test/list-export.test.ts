@@ -159,6 +159,23 @@ describe('GET /api/exports/documents', () => {
     expect(row[6]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} [AP]M$/);
   });
 
+  it('never writes text a spreadsheet would run as a formula into the CSV', async () => {
+    await buildDocument(t.db, {
+      owner: w.vendor,
+      user: w.user,
+      receiver: w.purchaser,
+      receivingPartyId: w.toPurchaser.id,
+      metadata: { docNumber: '=HYPERLINK("http://evil.example","EXPX")', docTotal: '-5.00' },
+    });
+    const res = await asPurchaser({
+      method: 'GET',
+      url: exportUrl({ list: 'inbox', format: 'csv', query: 'EXPX' }),
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    const row = parse(res.body).find((r) => r[2]?.includes('HYPERLINK'));
+    expect(row?.[2]).toBe(`'=HYPERLINK("http://evil.example","EXPX")`);
+  });
+
   it('refuses bad input clearly and shows another company nothing of this one', async () => {
     const bad = await asPurchaser({
       method: 'GET',

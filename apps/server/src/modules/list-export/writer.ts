@@ -3,6 +3,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type ExcelJS from 'exceljs';
 import {
+  escapeSpreadsheetCell,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -77,8 +78,12 @@ function csvValue(column: ExportColumn, value: ExportValue, dateFormat: DateForm
       return formatDate(String(value), dateFormat) || String(value);
     case 'datetime':
       return formatDateTime(String(value), dateFormat) || String(value);
-    default:
+    case 'number':
       return String(value);
+    default:
+      // Text comes from other companies (an invoice number '=HYPERLINK(…)'): never a formula
+      // when the CSV is opened in a spreadsheet. XLSX cells are typed strings, safe as they are.
+      return escapeSpreadsheetCell(String(value));
   }
 }
 
