@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import {
+  escapeSpreadsheetCell,
   HistoryOperation,
   PIDX_NAMESPACE,
   routeStatusName,
@@ -152,11 +153,8 @@ export function exportPageCsv(page: ErpExportPage): string {
     ]);
   });
   // A cell starting with = + - @ is prefixed so a spreadsheet does not run it as a formula.
-  const safe = (v: unknown) => {
-    if (v === null || v === undefined) return '';
-    const text = String(v);
-    return /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
-  };
+  const safe = (v: unknown) =>
+    v === null || v === undefined ? '' : escapeSpreadsheetCell(String(v));
   return stringify([header, ...rows.map((r) => r.map(safe))]);
 }
 

@@ -1,5 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
-import { formatUsd, paymentMethodLabels, type PaymentRun } from '@flowline/shared';
+import {
+  escapeSpreadsheetCell,
+  formatUsd,
+  paymentMethodLabels,
+  type PaymentRun,
+} from '@flowline/shared';
 import { loadPdfLib } from '../../platform/heavy-modules';
 
 /**
@@ -21,9 +26,7 @@ export function remittanceCsv(run: PaymentRun): string {
     line.paidInFull ? 'Paid in full' : 'Partial',
   ]);
   // A cell starting with = + - @ is text, never a formula when a spreadsheet opens the file.
-  const safe = rows.map((row) =>
-    row.map((cell) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)),
-  );
+  const safe = rows.map((row) => row.map(escapeSpreadsheetCell));
   return stringify(
     [
       [
