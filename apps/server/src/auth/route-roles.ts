@@ -42,6 +42,8 @@ export const routeRoles: Record<string, RouteRole> = {
   'POST /api/apikeys': 'administrators',
   'DELETE /api/apikeys/{id}': 'administrators',
   'GET /api/admin/audit': 'administrators',
+  'GET /api/exports/users': 'administrators',
+  'GET /api/exports/audit': 'administrators',
   'GET /api/inbound-email': 'administrators',
   'POST /api/documents/return/bulk': 'writers',
   'PUT /api/documents/{id}/signatureField': 'writers',

@@ -35,6 +35,7 @@ import { matchTolerancesRoutes } from './match-tolerances/routes';
 import { pidxRoutes } from './pidx/routes';
 import { inboundEmailRoutes } from './inbound-email/routes';
 import { listExportRoutes } from './list-export/routes';
+import { otherListExportRoutes } from './list-export/other-routes';
 import { erpExportRoutes } from './erp-export/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { lookupsRoutes } from './lookups/routes';
@@ -63,6 +64,7 @@ export const apiModules: ApiModule[] = [
   pidxRoutes,
   inboundEmailRoutes,
   listExportRoutes,
+  otherListExportRoutes,
   erpExportRoutes,
   documentWorkflowRoutes,
   lineItemsRoutes,

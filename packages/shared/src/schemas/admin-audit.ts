@@ -64,18 +64,23 @@ const zDateBound = z
   })
   .refine((s) => !Number.isNaN(Date.parse(s)), { message: adminAuditMessages.badDate });
 
-export const zAdminAuditQuery = z
-  .object({
+/** The audit's filters, shared by its page and its export. */
+export const zAdminAuditFilters = z.object({
+  entityType: z.string().trim().max(40).optional(),
+  action: z.string().trim().max(60).optional(),
+  actorUserId: zIdParam.optional(),
+  from: zDateBound.optional(),
+  to: zDateBound.optional(),
+});
+
+/** `from` on or before `to`, compared by day. */
+export const auditRangeInOrder = (q: { from?: string; to?: string }) =>
+  !q.from || !q.to || q.from.slice(0, 10) <= q.to.slice(0, 10);
+
+export const zAdminAuditQuery = zAdminAuditFilters
+  .extend({
     page: z.coerce.number().int().min(1).max(100000).default(1),
     pageSize: z.coerce.number().int().min(1).max(200).default(25),
-    entityType: z.string().trim().max(40).optional(),
-    action: z.string().trim().max(60).optional(),
-    actorUserId: zIdParam.optional(),
-    from: zDateBound.optional(),
-    to: zDateBound.optional(),
   })
-  .refine((q) => !q.from || !q.to || q.from.slice(0, 10) <= q.to.slice(0, 10), {
-    message: adminAuditMessages.badRange,
-    path: ['to'],
-  });
+  .refine(auditRangeInOrder, { message: adminAuditMessages.badRange, path: ['to'] });
 export type AdminAuditQuery = z.output<typeof zAdminAuditQuery>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { adminAuditMessages, auditRangeInOrder, zAdminAuditFilters } from './admin-audit';
+import { zAdminUserListQuery } from './admin-users';
+import { zConnectionListQuery } from './connection-dtos';
 import { zDocumentListQuery } from './documents';
 
 /** List exports (issue 30 item 5, docs/list-exports.md): every row of a list, CSV or XLSX. */
@@ -38,3 +41,24 @@ export function exportFileName(listName: string, format: ExportFormat, now = new
   const safe = listName.replace(/[^A-Za-z0-9 ._-]+/g, ' ').trim() || 'export';
   return `${safe} ${now.toISOString().slice(0, 10)}.${format}`;
 }
+
+/** GET /api/exports/search: every document the top-bar search finds, best match first. */
+export const zSearchExportQuery = z.object({
+  querySearchTerm: z.string().trim().min(1, 'Required').max(200),
+  format: zExportFormat,
+});
+
+/** GET /api/exports/connections: the connections screen's filters and sort, without the page. */
+export const zConnectionExportQuery = zConnectionListQuery
+  .omit({ page: true, itemsPerPage: true })
+  .extend({ format: zExportFormat });
+
+/** GET /api/exports/users: the users screen's filters and sort, without the page. */
+export const zAdminUserExportQuery = zAdminUserListQuery
+  .omit({ page: true, pageSize: true })
+  .extend({ format: zExportFormat });
+
+/** GET /api/exports/audit: the audit log's filters, without the page. */
+export const zAdminAuditExportQuery = zAdminAuditFilters
+  .extend({ format: zExportFormat })
+  .refine(auditRangeInOrder, { message: adminAuditMessages.badRange, path: ['to'] });

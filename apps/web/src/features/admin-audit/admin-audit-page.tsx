@@ -22,6 +22,7 @@ import {
   type AdminAuditQuery,
 } from '@flowline/shared';
 import { DataTable, useServerTable } from '../../components/data-table';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { errorMessage } from '../../lib/api-error';
 import { useDateFormatter } from '../preferences/use-date-formatter';
@@ -134,6 +135,7 @@ export function AdminAuditPage() {
     ...(to && !badRange ? { to } : {}),
   };
   const page = useAdminAuditPage(query);
+  const { page: _page, pageSize: _pageSize, ...exportQuery } = query;
   const firstPage = () => table.setPaginationModel({ ...table.paginationModel, page: 0 });
 
   const columns: GridColDef<AdminAuditEvent>[] = [
@@ -185,7 +187,10 @@ export function AdminAuditPage() {
 
   return (
     <>
-      <PageHeader title={adminAuditMessages.title} />
+      <PageHeader
+        title={adminAuditMessages.title}
+        actions={<ExportMenu path="/exports/audit" query={{ ...exportQuery }} />}
+      />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Every change to the company&apos;s users, roles, memberships, API keys, feature flags,
         coding rules and settings: who made it, when, and what changed.

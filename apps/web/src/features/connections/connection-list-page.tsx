@@ -22,6 +22,7 @@ import {
   type PartyTypeId,
 } from '@flowline/shared';
 import { DataTable, SearchField, useServerTable } from '../../components/data-table';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { useDateFormatter } from '../preferences';
 import { useTerm } from '../terminology/api';
@@ -155,6 +156,7 @@ export function ConnectionListPage() {
     ...(partyStatus ? { partyStatus } : {}),
   };
   const page = useConnectionPage(query);
+  const { page: _page, itemsPerPage: _itemsPerPage, ...exportQuery } = query;
   const columns = useColumns();
   const title = pluralizeTerm(connectionTerm);
   const typeName = (id: PartyTypeId) => (id === PartyType.Vendor ? vendorTerm : partyTypeNames[id]);
@@ -165,7 +167,8 @@ export function ConnectionListPage() {
       <PageHeader
         title={title}
         actions={
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <ExportMenu path="/exports/connections" query={{ ...exportQuery }} />
             {isAdministrator && selected.length > 0 && (
               <Button variant="contained" onClick={() => setConnectingSelection(true)}>
                 Connect ({selected.length})

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { SEARCH_RESULT_PAGE_SIZES, type ResultRow } from '@flowline/shared';
 import type { GridSortModel } from '@mui/x-data-grid';
 import { DataTable, useServerTable } from '../../components/data-table';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import {
   documentPath,
@@ -41,7 +42,14 @@ function SearchResults({ q }: { q: string }) {
 
   return (
     <>
-      <PageHeader title={`Search Result for ${q}`} />
+      <PageHeader
+        title={`Search Result for ${q}`}
+        actions={
+          q === '' ? undefined : (
+            <ExportMenu path="/exports/search" query={{ querySearchTerm: q }} />
+          )
+        }
+      />
       {q === '' ? (
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography>

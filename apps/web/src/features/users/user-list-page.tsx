@@ -10,6 +10,8 @@ import {
   type AdminUserListItem,
 } from '@flowline/shared';
 import { DataTable, SearchField, useServerTable } from '../../components/data-table';
+import Stack from '@mui/material/Stack';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { useUserPage } from './api';
 
@@ -67,15 +69,19 @@ export function UserListPage() {
     storageKey: 'users',
   });
   const page = useUserPage(table.query);
+  const { page: _page, pageSize: _pageSize, ...exportQuery } = table.query;
 
   return (
     <>
       <PageHeader
         title="Users"
         actions={
-          <Button component={RouterLink} to={userPath('create')} variant="contained">
-            New User
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <ExportMenu path="/exports/users" query={{ ...exportQuery }} />
+            <Button component={RouterLink} to={userPath('create')} variant="contained">
+              New User
+            </Button>
+          </Stack>
         }
       />
       <SearchField value={table.search} onChange={table.setSearch} />
