@@ -60,6 +60,8 @@ export const HistoryOperation = {
   /** A waiting approval step escalated to the Administrators / reminded (issue 29; internal). */
   ApprovalEscalated: 47,
   ApprovalReminder: 48,
+  /** A waiting approval step assigned to a named user (issue 29 item 5 'Assign to'; internal). */
+  ApprovalAssigned: 49,
 } as const;
 export type HistoryOperationId = (typeof HistoryOperation)[keyof typeof HistoryOperation];
 
@@ -110,6 +112,7 @@ export const historyOperations: readonly HistoryOperationInfo[] = [
   op(44, 'Dispute', 'Disputed', 'Workflow', 'ReportProblem'),
   op(47, 'ApprovalEscalated', 'Approval escalated', 'Workflow', 'Sync'),
   op(48, 'ApprovalReminder', 'Approval reminder sent', 'Workflow', 'Sync'),
+  op(49, 'ApprovalAssigned', 'Approval assigned', 'Workflow', 'AssignmentInd'),
 ];
 
 /**
@@ -126,6 +129,8 @@ export const internalHistoryOperations: readonly number[] = [
   // Reminders and escalation of the receiver's approvals (issue 29 item 3).
   HistoryOperation.ApprovalEscalated,
   HistoryOperation.ApprovalReminder,
+  // Who the receiver's step is assigned to is its own business (issue 29 item 5).
+  HistoryOperation.ApprovalAssigned,
 ];
 
 const byId = new Map(historyOperations.map((o) => [o.id, o]));

@@ -26,6 +26,7 @@ const actions: WorkflowAction[] = [
   'hold',
   'releaseHold',
   'dispute',
+  'assign',
 ];
 const sides: WorkflowSide[] = ['sent', 'received'];
 const people = [
@@ -113,6 +114,13 @@ function expected(
       global: false,
     },
     return: { ok: pdo, side: 'received', from: [S.New, null], data: true, global: false },
+    assign: {
+      ok: invoice,
+      side: 'received',
+      from: [S.Received, S.Viewed, S.Disputed, S.OnHold],
+      data: true,
+      global: false,
+    },
   };
   const r = row[action];
   if (!r.ok) return 'state';

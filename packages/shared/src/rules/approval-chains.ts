@@ -1,4 +1,4 @@
-import { roleNames, type RoleId } from '../ids';
+import { Role, roleNames, type RoleId } from '../ids';
 import { formatUsd } from './document-validation';
 import { WORKFLOW_TRANSITIONS } from './document-workflow';
 import type { CodingKey } from './line-items';
@@ -98,12 +98,26 @@ export interface ChainApproval {
   onBehalfOf?: string | null;
 }
 
+/** 'Assign to' (issue 29 item 5): the step was given to one named user. */
+export interface ChainAssignment {
+  userId: number;
+  userName: string;
+  byUserId: number;
+  byName: string;
+  at: string;
+  comment: string | null;
+  /** Who the step waited for before ('Ana Clerk or any Administrator'). */
+  previousLabel: string;
+}
+
 export interface ChainStep {
   approverUserIds: number[];
   approverRoleId: number | null;
   /** Who may approve, as named when the chain was made ('Dana Controller', 'any Administrator'). */
   approverLabel: string;
   approval: ChainApproval | null;
+  /** The step's last assignment to a named user; absent when it never was. */
+  assigned?: ChainAssignment | null;
 }
 
 /** The chain snapshot a document carries. */
@@ -146,6 +160,20 @@ export const approvalMessages = {
   delegationDates: 'The last day cannot be before the first day',
   delegationPast: 'The last day cannot be in the past',
   delegationOthers: 'Only Administrators can set out of office for another user',
+  assignNotApprover: (label: string, step: number, of: number) =>
+    `Awaiting approval by ${label} (step ${step} of ${of}); only its approvers or an Administrator can assign it.`,
+  assigneeNotFound: 'User not found',
+  assigneeCannotApprove: 'Choose a user of your company who may approve',
+  assigneeSubmitted: (name: string) => `${name} submitted this invoice and cannot approve it.`,
+  assigneeApprovedStep: (name: string, step: number, of: number) =>
+    `${name} already approved step ${step} of ${of}; one person approves one step of a chain.`,
+  assigneeAboveLimit: (name: string, limitCents: number, totalCents: number) =>
+    `${name}'s approval limit is ${formatUsd(limitCents)}; this invoice totals ${formatUsd(totalCents)}.`,
+  assigneeNoTotal: (name: string) =>
+    `This invoice has no total, so ${name}'s approval limit does not allow approving it.`,
+  alreadyAssigned: (name: string, step: number, of: number) =>
+    `Step ${step} of ${of} already waits for ${name} alone.`,
+  assigned: (name: string) => `Assigned to ${name}`,
 } as const;
 
 /** The label of a step's approvers: user names, else the role ('any Administrator'). */
@@ -403,4 +431,109 @@ export function businessDaysBetween(from: Date, to: Date): number {
     if (weekday !== 0 && weekday !== 6) days += 1;
   }
   return days;
+}
+
+// ---- Assign to (issue 29 item 5) --------------------------------------------------------------
+
+/** The member the waiting step would be assigned to (checked to be a person who may approve). */
+export interface ApprovalAssignee {
+  userId: number;
+  name: string;
+  /** The assignee's approval limit in cents; null: no limit. */
+  limitCents: number | null;
+}
+
+export interface AssignmentInput {
+  chain: ApprovalChain;
+  /** Who assigns: an approver of the waiting step (or a delegate of one), or an Administrator. */
+  actor: { userId: number; roles: readonly number[] };
+  /** Members who delegated their approvals to the actor today: their steps are the actor's too. */
+  actorDelegators?: readonly { userId: number; roles: readonly number[] }[];
+  assignee: ApprovalAssignee;
+  totalCents: number | null;
+  submittedByUserId: number | null;
+}
+
+export type AssignmentDecision =
+  | { allowed: true; stepIndex: number }
+  /** 'role': 403 (the actor may not assign this step); 'state': 409 (the chain or the assignee). */
+  | { allowed: false; refusal: 'role' | 'state'; message: string };
+
+/**
+ * Whether the actor may assign the waiting step to the assignee (the document's status was checked
+ * by the transition table's 'assign' move): the actor must be able to act on the step — one of its
+ * approvers, a delegate of one, or an Administrator — and the assignee must be able to approve it:
+ * not the submitter, not someone who approved another step of the chain, and with a limit that
+ * covers the total. Assigning a step to the one person it already waits for changes nothing.
+ */
+export function decideAssignment(input: AssignmentInput): AssignmentDecision {
+  const { chain, actor, assignee } = input;
+  const index = currentStepIndex(chain);
+  if (index === null) {
+    return { allowed: false, refusal: 'state', message: approvalMessages.chainComplete };
+  }
+  const of = chain.steps.length;
+  const step = chain.steps[index]!;
+  const administrator = actor.roles.includes(Role.Administrator);
+  const mayAct =
+    administrator ||
+    isStepApprover(step, actor) ||
+    (input.actorDelegators ?? []).some((d) => isStepApprover(step, d));
+  if (!mayAct) {
+    return {
+      allowed: false,
+      refusal: 'role',
+      message: approvalMessages.assignNotApprover(step.approverLabel, index + 1, of),
+    };
+  }
+  const refuse = (message: string) => ({ allowed: false as const, refusal: 'state' as const, message });
+  if (input.submittedByUserId !== null && input.submittedByUserId === assignee.userId) {
+    return refuse(approvalMessages.assigneeSubmitted(assignee.name));
+  }
+  const theirs = chain.steps.findIndex(
+    (s) => s.approval?.userId === assignee.userId || s.approval?.onBehalfOfUserId === assignee.userId,
+  );
+  if (theirs !== -1) return refuse(approvalMessages.assigneeApprovedStep(assignee.name, theirs + 1, of));
+  if (assignee.limitCents !== null) {
+    if (input.totalCents === null) return refuse(approvalMessages.assigneeNoTotal(assignee.name));
+    if (input.totalCents > assignee.limitCents) {
+      return refuse(
+        approvalMessages.assigneeAboveLimit(assignee.name, assignee.limitCents, input.totalCents),
+      );
+    }
+  }
+  if (
+    step.approverRoleId === null &&
+    step.approverUserIds.length === 1 &&
+    step.approverUserIds[0] === assignee.userId
+  ) {
+    return refuse(approvalMessages.alreadyAssigned(assignee.name, index + 1, of));
+  }
+  return { allowed: true, stepIndex: index };
+}
+
+/**
+ * The chain after 'Assign to': the waiting step waits for the assignee alone (its other approvers
+ * and role no longer), and remembers who assigned it, when, why, and whom it waited for before.
+ */
+export function withAssignment(
+  chain: ApprovalChain,
+  assignment: Omit<ChainAssignment, 'previousLabel'>,
+): ApprovalChain {
+  const index = currentStepIndex(chain);
+  if (index === null) return chain;
+  return {
+    ...chain,
+    steps: chain.steps.map((s, i) =>
+      i === index
+        ? {
+            ...s,
+            approverUserIds: [assignment.userId],
+            approverRoleId: null,
+            approverLabel: assignment.userName,
+            assigned: { ...assignment, previousLabel: s.approverLabel },
+          }
+        : s,
+    ),
+  };
 }

@@ -30,7 +30,8 @@ export type WorkflowAction =
   | 'return'
   | 'hold'
   | 'releaseHold'
-  | 'dispute';
+  | 'dispute'
+  | 'assign';
 
 export interface WorkflowTransition {
   action: WorkflowAction;
@@ -133,6 +134,17 @@ export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
     changesData: true,
     globalAllowed: false,
   },
+  // Assign to (issue 29 item 5): the waiting approval step goes to a named user; the status stays
+  // (a held invoice may be assigned too: whoever gets it releases the hold).
+  {
+    action: 'assign',
+    side: 'received',
+    applies: 'invoice',
+    from: [Received, Viewed, Disputed, OnHold],
+    to: 'computed',
+    changesData: true,
+    globalAllowed: false,
+  },
   // Payments (and their cancellations) on an approved invoice: Paid once they cover the total,
   // back to Approved when a cancellation uncovers it.
   {
@@ -177,6 +189,8 @@ export const workflowMessages = {
   holdNotAllowed: (status: string) => `A document in status ${status} cannot be put on hold.`,
   releaseNotAllowed: 'This invoice is not on hold.',
   disputeNotAllowed: (status: string) => `A document in status ${status} cannot be disputed.`,
+  assignNotAllowed: (status: string) =>
+    `The approval of a document in status ${status} cannot be assigned.`,
   commentRequired: 'A comment is required',
   heldOn: 'Invoice put on hold',
   released: 'Hold released',
@@ -192,6 +206,10 @@ export const workflowMessages = {
   bulkHeld: (n: number) => `${n} ${n === 1 ? 'invoice' : 'invoices'} put on hold`,
   bulkHeldPartly: (ok: number, refused: number) =>
     `${ok} put on hold, ${refused} could not be put on hold`,
+  bulkAssigned: (n: number, name: string) =>
+    `${n} ${n === 1 ? 'invoice' : 'invoices'} assigned to ${name}`,
+  bulkAssignedPartly: (ok: number, refused: number, name: string) =>
+    `${ok} assigned to ${name}, ${refused} could not be assigned`,
   paymentAdded: 'Payment added',
   amountRequired: 'Amount is required',
   amountNumeric: 'Amount must be numeric',
@@ -252,6 +270,8 @@ function stateMessage(action: WorkflowAction, status: number | null | undefined)
       return workflowMessages.releaseNotAllowed;
     case 'dispute':
       return workflowMessages.disputeNotAllowed(name);
+    case 'assign':
+      return workflowMessages.assignNotAllowed(name);
     default:
       return workflowMessages.notApplicable;
   }

@@ -131,6 +131,16 @@ export const zDocumentApprovals = z.object({
           onBehalfOf: z.string().nullable().default(null),
         })
         .nullable(),
+      /** 'Assign to' (issue 29 item 5): who gave the step to whom, when, with the comment. */
+      assigned: z
+        .object({
+          userName: z.string(),
+          byName: z.string(),
+          at: z.string(),
+          comment: z.string().nullable(),
+        })
+        .nullable()
+        .default(null),
     }),
   ),
   /** 'Awaiting approval by Dana (step 2 of 3)' while the status allows approving. */

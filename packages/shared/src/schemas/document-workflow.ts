@@ -54,9 +54,17 @@ export const zBulkHoldResult = z.object({
 });
 export type BulkHoldResult = z.infer<typeof zBulkHoldResult>;
 
-/** POST /documents/approve: bulk Approve from a list. */
+const optionalComment = z
+  .string()
+  .trim()
+  .max(2000, 'The comment can be at most 2000 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** POST /documents/approve: bulk Approve from a list, with one optional comment for each. */
 export const zBulkApproveInput = z.object({
   documentIds: z.array(zId).min(1, 'Select at least one document').max(500),
+  comment: optionalComment,
 });
 export const zBulkApproveResult = z.object({
   approved: z.array(z.number().int()),
@@ -64,6 +72,34 @@ export const zBulkApproveResult = z.object({
   message: z.string(),
 });
 export type BulkApproveResult = z.infer<typeof zBulkApproveResult>;
+
+/**
+ * POST /documents/assign (issue 29 item 5): the waiting approval step of each selected invoice
+ * goes to one named user of the company, with an optional comment; each on its own.
+ */
+export const zBulkAssignInput = z.object({
+  documentIds: z.array(zId).min(1, 'Select at least one document').max(500),
+  userId: zId,
+  comment: optionalComment,
+});
+export type BulkAssignInput = z.input<typeof zBulkAssignInput>;
+export const zBulkAssignResult = z.object({
+  assigned: z.array(z.number().int()),
+  refused: z.array(z.object({ documentId: z.number().int(), message: z.string() })),
+  message: z.string(),
+});
+export type BulkAssignResult = z.infer<typeof zBulkAssignResult>;
+
+/** At most this many documents in one zip (POST /documents/download.zip). */
+export const BULK_DOWNLOAD_MAX = 200;
+
+/** POST /documents/download.zip: the selected documents' PDFs as one zip. */
+export const zBulkDownloadInput = z.object({
+  documentIds: z
+    .array(zId)
+    .min(1, 'Select at least one document')
+    .max(BULK_DOWNLOAD_MAX, `Select at most ${BULK_DOWNLOAD_MAX} documents to download at once`),
+});
 
 /** An amount typed as a number or a numeric string ('2,500.75' and '$2,500.75' accepted). */
 export const zAmount = z

@@ -1,4 +1,5 @@
 import { createElement } from 'react';
+import AssignmentInd from '@mui/icons-material/AssignmentInd';
 import AssignmentReturn from '@mui/icons-material/AssignmentReturn';
 import AttachFile from '@mui/icons-material/AttachFile';
 import AutoFixHigh from '@mui/icons-material/AutoFixHigh';
@@ -39,6 +40,7 @@ type SvgIconComponent = typeof Help;
 
 /** The icon names of packages/shared history-operations.ts as components. */
 const icons: Readonly<Record<string, SvgIconComponent>> = {
+  AssignmentInd,
   AssignmentReturn,
   AttachFile,
   AutoFixHigh,
