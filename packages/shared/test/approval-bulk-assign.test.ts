@@ -110,7 +110,9 @@ describe('decideAssignment', () => {
     );
     expect(
       message({ totalCents: null, assignee: { userId: BEN, name: 'Ben', limitCents: 50_00 } }),
-    ).toBe("state: This invoice has no total, so Ben's approval limit does not allow approving it.");
+    ).toBe(
+      "state: This invoice has no total, so Ben's approval limit does not allow approving it.",
+    );
     // A limit that covers the total exactly is enough.
     expect(message({ assignee: { userId: BEN, name: 'Ben', limitCents: 100_00 } })).toBeNull();
   });
@@ -121,7 +123,9 @@ describe('decideAssignment', () => {
       input({ chain: done, actor: { userId: DANA, roles: [Role.Administrator] } }),
     );
     expect(complete.allowed ? null : complete.refusal).toBe('state');
-    const same = decideAssignment(input({ assignee: { userId: ANA, name: 'Ana', limitCents: null } }));
+    const same = decideAssignment(
+      input({ assignee: { userId: ANA, name: 'Ana', limitCents: null } }),
+    );
     expect(same.allowed ? null : same.message).toBe('Step 1 of 2 already waits for Ana alone.');
   });
 

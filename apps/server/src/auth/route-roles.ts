@@ -46,6 +46,7 @@ export const routeRoles: Record<string, RouteRole> = {
   'GET /api/exports/audit': 'administrators',
   'GET /api/inbound-email': 'administrators',
   'POST /api/documents/return/bulk': 'writers',
+  'POST /api/documents/assign': 'writers',
   'PUT /api/documents/{id}/signatureField': 'writers',
   'POST /api/division-orders/remind': 'writers',
   'PUT /api/division-orders/settings': 'administrators',

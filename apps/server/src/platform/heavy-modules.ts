@@ -41,3 +41,6 @@ export const loadSignPdf = once(async () => {
     P12Signer: signer.P12Signer,
   };
 });
+
+/** archiver: the zips of selected documents (signed division orders, a bulk download). */
+export const loadArchiver = once(async () => (await import('archiver')).default);

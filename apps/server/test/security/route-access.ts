@@ -713,6 +713,21 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     refusal: 'per-item',
     body: (w) => ({ documentIds: [w.receivedDocument.id] }),
   },
+  'POST /api/documents/assign': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    notes:
+      "issue 29 item 5: a user of another company is a 404 for the whole request; another company's document id comes back refused 'Document not found' (200, nothing assigned)",
+    body: (w) => ({ documentIds: [w.receivedDocument.id], userId: w.aPeople.user.id }),
+  },
+  'POST /api/documents/download.zip': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    notes: "issue 29 item 5: another company's ids are a 404 before anything is streamed",
+    body: (w) => ({ documentIds: [w.receivedDocument.id] }),
+  },
   'GET /api/payment': {
     access: 'company',
     allow: 'any-member',

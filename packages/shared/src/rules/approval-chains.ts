@@ -486,14 +486,20 @@ export function decideAssignment(input: AssignmentInput): AssignmentDecision {
       message: approvalMessages.assignNotApprover(step.approverLabel, index + 1, of),
     };
   }
-  const refuse = (message: string) => ({ allowed: false as const, refusal: 'state' as const, message });
+  const refuse = (message: string) => ({
+    allowed: false as const,
+    refusal: 'state' as const,
+    message,
+  });
   if (input.submittedByUserId !== null && input.submittedByUserId === assignee.userId) {
     return refuse(approvalMessages.assigneeSubmitted(assignee.name));
   }
   const theirs = chain.steps.findIndex(
-    (s) => s.approval?.userId === assignee.userId || s.approval?.onBehalfOfUserId === assignee.userId,
+    (s) =>
+      s.approval?.userId === assignee.userId || s.approval?.onBehalfOfUserId === assignee.userId,
   );
-  if (theirs !== -1) return refuse(approvalMessages.assigneeApprovedStep(assignee.name, theirs + 1, of));
+  if (theirs !== -1)
+    return refuse(approvalMessages.assigneeApprovedStep(assignee.name, theirs + 1, of));
   if (assignee.limitCents !== null) {
     if (input.totalCents === null) return refuse(approvalMessages.assigneeNoTotal(assignee.name));
     if (input.totalCents > assignee.limitCents) {

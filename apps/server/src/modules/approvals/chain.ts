@@ -185,6 +185,14 @@ export async function presentApprovals(
         byRule: s.approval.byRule,
         onBehalfOf: s.approval.onBehalfOf ?? null,
       },
+      assigned: s.assigned
+        ? {
+            userName: s.assigned.userName,
+            byName: s.assigned.byName,
+            at: s.assigned.at,
+            comment: s.assigned.comment,
+          }
+        : null,
     })),
     awaiting: statusAllows ? awaitingApprovalText(chain) : null,
     canApprove: move.allowed && decision?.allowed === true,

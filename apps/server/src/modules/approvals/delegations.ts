@@ -31,7 +31,7 @@ export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
 
 /** A member who may change data may approve (ReadOnly members never do). */
-const mayApprove = (roles: number[]) => canChangeData({ roles, userType: UserType.Regular });
+export const mayApprove = (roles: number[]) => canChangeData({ roles, userType: UserType.Regular });
 
 interface Member {
   userId: number;
@@ -44,7 +44,7 @@ interface Member {
  * Active, unblocked members (among these users; every member without a list), with their roles
  * and approval limit; `peopleOnly` leaves API keys out.
  */
-async function activeMembers(
+export async function activeMembers(
   db: Db,
   companyId: number,
   userIds?: number[],

@@ -23,6 +23,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { BlobStore } from '../../platform/blob-store/index';
 import { requireReadableDocument } from '../documents/access';
+import { loadArchiver } from '../../platform/heavy-modules';
 import { certificateOf } from '../signing/certificate';
 import { divisionOrderSettings } from '../../db/schema/index';
 import { recordAdminChange } from '../admin-audit/record';
@@ -310,7 +311,7 @@ export async function signedZip(
   }
   const files = await Promise.all(ids.map((id) => requireReadableDocument(db, ctx.companyId, id)));
   // Loaded on first use: a zip is rare, the package need not sit in every idle process.
-  const { default: archiver } = await import('archiver');
+  const archiver = await loadArchiver();
   const zip = archiver('zip', { zlib: { level: 6 } });
   const used = new Set<string>();
   const entryName = (base: string) => {

@@ -4,6 +4,8 @@ import {
   zApproveDocumentInput,
   zBulkApproveInput,
   zBulkApproveResult,
+  zBulkAssignInput,
+  zBulkAssignResult,
   zBulkHoldInput,
   zBulkHoldResult,
   zDisputeDocumentInput,
@@ -17,6 +19,7 @@ import {
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
 import type { ApiModule } from '../types';
+import { assignDocuments } from '../approvals/assign';
 import {
   addPayment,
   approveDocument,
@@ -148,7 +151,8 @@ export const documentWorkflowRoutes: ApiModule = async (app, { db, config, maile
     {
       schema: {
         tags,
-        summary: 'Approves the selected documents; each refusal comes back with its reason',
+        summary:
+          'Approves the selected documents (each in its own transaction, with the optional comment); each refusal comes back with its reason',
         body: zBulkApproveInput,
         response: { 200: zBulkApproveResult },
       },
@@ -159,7 +163,23 @@ export const documentWorkflowRoutes: ApiModule = async (app, { db, config, maile
         { config, mailer, log: req.log },
         requireTenant(req),
         req.body.documentIds,
+        req.body.comment,
       ),
+  );
+
+  api.post(
+    '/documents/assign',
+    {
+      schema: {
+        tags,
+        summary:
+          "Assigns the waiting approval step of the selected invoices to a user of the company who may approve it (issue 29 'Assign to'); each refusal comes back with its reason",
+        body: zBulkAssignInput,
+        response: { 200: zBulkAssignResult },
+      },
+    },
+    async (req) =>
+      assignDocuments(db, { config, mailer, log: req.log }, requireTenant(req), req.body),
   );
 
   api.get(

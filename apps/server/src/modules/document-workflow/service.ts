@@ -340,7 +340,8 @@ export async function holdDocuments(
 
 /**
  * Bulk Approve from a list: each document in its own transaction, so one refusal does not undo
- * the others; refusals come back with their reason. Another company's ids are refused as 'not
+ * the others; refusals come back with their reason (over the limit, not your turn, the status…).
+ * The optional comment goes with each approval, as if given one by one. Another company's ids are refused as 'not
  * found', exactly like missing ones.
  */
 export async function approveDocuments(
@@ -348,12 +349,13 @@ export async function approveDocuments(
   deps: WorkflowDeps,
   ctx: TenantContext,
   ids: number[],
+  comment: string | null = null,
 ): Promise<BulkApproveResult> {
   const approved: number[] = [];
   const refused: BulkApproveResult['refused'] = [];
   for (const id of [...new Set(ids)]) {
     try {
-      await receiverMove(db, deps, ctx, id, 'approve', null);
+      await receiverMove(db, deps, ctx, id, 'approve', comment);
       approved.push(id);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;

@@ -1,8 +1,10 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { zIdParam } from '@flowline/shared';
+import { zBulkDownloadInput, zIdParam } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
 import type { ApiModule } from '../types';
+import { documentsZip } from './bulk-zip';
+import { contentDisposition } from './content-disposition';
 import { sendFile } from './send-file';
 import * as service from './service';
 
@@ -103,6 +105,34 @@ export const downloadsRoutes: ApiModule = async (app, { db, blobStore }) => {
         req.query.inline === 'true',
       );
       return sendFile(req, reply, prepared.response, prepared.hooks);
+    },
+  );
+
+  api.post(
+    '/documents/download.zip',
+    {
+      schema: {
+        tags,
+        summary:
+          "The selected documents' PDFs as one zip (streamed; at most 200; another company's id is a 404 before anything is sent)",
+        body: zBulkDownloadInput,
+        produces: ['application/zip'],
+      },
+    },
+    async (req, reply) => {
+      const zip = await documentsZip(
+        db,
+        blobStore,
+        req.log,
+        requireTenant(req),
+        req.body.documentIds,
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', `documents-${day}.zip`))
+        .header('cache-control', 'private, no-store')
+        .send(zip);
     },
   );
 };
