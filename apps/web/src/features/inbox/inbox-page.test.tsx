@@ -90,7 +90,7 @@ describe('inbox', () => {
       within(grid)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Doc #', 'Icon', 'Type', 'Number', 'From', 'Amount', 'Status', 'Received']);
+    ).toEqual(['', 'Doc #', 'Icon', 'Type', 'Number', 'From', 'Amount', 'Status', 'Received']);
     const [, first, second] = within(grid).getAllByRole('row');
     expect(first).toHaveClass('document-row--unread');
     expect(within(first!).getByRole('img', { name: 'Unread document' })).toBeInTheDocument();

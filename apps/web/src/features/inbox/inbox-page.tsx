@@ -1,8 +1,16 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
-import { genericDocumentColumns, type Inbox, type InboxItem } from '@flowline/shared';
-import type { GridSortModel } from '@mui/x-data-grid';
+import {
+  canChangeData,
+  genericDocumentColumns,
+  isGlobalUser,
+  type Inbox,
+  type InboxItem,
+} from '@flowline/shared';
+import type { GridRowSelectionModel, GridSortModel } from '@mui/x-data-grid';
 import { DataTable, SearchField, useServerTable } from '../../components/data-table';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
@@ -16,7 +24,17 @@ import {
 } from '../documents/list';
 import { OutOfOfficeNote } from '../approvals/out-of-office-note';
 import { OutOfOfficeDialog } from '../approvals/out-of-office-dialog';
+import { useSession } from '../session/use-session';
 import { useInbox } from './api';
+import type { BulkAction } from './bulk-action-dialog';
+
+// The bulk dialog (its fields, progress and results) loads only when an action is chosen.
+const BulkActionDialog = lazy(() =>
+  import('./bulk-action-dialog').then((m) => ({ default: m.BulkActionDialog })),
+);
+
+const noSelection: GridRowSelectionModel = { type: 'include', ids: new Set() };
+const everyRow = () => true;
 
 const NO_HEADERS: Inbox['columnHeaders'] = [];
 
@@ -43,6 +61,11 @@ function ReceivedDocumentsPage({ variant }: { variant: 'inbox' | 'myApprovals' }
   const mine = variant === 'myApprovals';
   const title = mine ? 'My approvals' : 'Inbox';
   const [outOfOffice, setOutOfOffice] = useState(false);
+  const { user } = useSession();
+  // Approve, Put on hold and Assign to change data; every member may download.
+  const mayAct = canChangeData(user) && !isGlobalUser(user.userType);
+  const [selection, setSelection] = useState<GridRowSelectionModel>(noSelection);
+  const [bulk, setBulk] = useState<{ action: BulkAction; rows: InboxItem[] } | null>(null);
   const table = useServerTable({
     orderByFields: ['id'],
     defaultSort: { field: 'id', direction: 'desc' },
@@ -68,6 +91,19 @@ function ReceivedDocumentsPage({ variant }: { variant: 'inbox' | 'myApprovals' }
   );
   // The inbox is ordered by the server (newest first); its call takes no sort.
   const columns = useDocumentColumns(valueColumns, { sortable: false, showStatus: false });
+  const selectedRows = (inbox.data?.items ?? []).filter(
+    (r) => selection.ids.has(r.id) === (selection.type === 'include'),
+  );
+  const bulkButton = (action: BulkAction, label: string) => (
+    <Button
+      variant={action === 'approve' ? 'contained' : 'outlined'}
+      color={action === 'approve' ? 'success' : 'primary'}
+      disabled={selectedRows.length === 0}
+      onClick={() => setBulk({ action, rows: selectedRows })}
+    >
+      {label}
+    </Button>
+  );
 
   return (
     <>
@@ -94,6 +130,19 @@ function ReceivedDocumentsPage({ variant }: { variant: 'inbox' | 'myApprovals' }
       {mine && <OutOfOfficeNote />}
       {mine && <OutOfOfficeDialog open={outOfOffice} onClose={() => setOutOfOffice(false)} />}
       <SearchField value={table.search} onChange={table.setSearch} />
+      <Box
+        role="toolbar"
+        aria-label="Selected documents"
+        sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+      >
+        <Typography variant="body2" sx={{ minWidth: 88 }} aria-live="polite">
+          {`${selectedRows.length} selected`}
+        </Typography>
+        {mayAct && bulkButton('approve', 'Approve')}
+        {mayAct && bulkButton('hold', 'Put on hold')}
+        {mayAct && bulkButton('assign', 'Assign to')}
+        {bulkButton('download', 'Download')}
+      </Box>
       <DataTable<InboxItem>
         label={title}
         columns={columns}
@@ -105,6 +154,9 @@ function ReceivedDocumentsPage({ variant }: { variant: 'inbox' | 'myApprovals' }
         onRowClick={(row) => void navigate(documentPath(row.id))}
         getRowClassName={documentRowClassName}
         collapseOrder={documentCollapseOrder}
+        isRowSelectable={everyRow}
+        rowSelectionModel={selection}
+        onRowSelectionModelChange={setSelection}
         noRowsLabel={
           table.search.trim()
             ? 'No documents match your search.'
@@ -114,6 +166,18 @@ function ReceivedDocumentsPage({ variant }: { variant: 'inbox' | 'myApprovals' }
         }
         sx={documentTableSx}
       />
+      {bulk && (
+        <Suspense fallback={null}>
+          <BulkActionDialog
+            action={bulk.action}
+            rows={bulk.rows}
+            onClose={() => {
+              setBulk(null);
+              setSelection(noSelection);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -9,5 +9,6 @@ export {
 } from './document-columns';
 export { RouteStatusChip } from './route-status-chip';
 export { documentListKeys } from './api';
+export { BulkProgress } from './bulk-progress';
 export { resultSetColumns } from './result-set-columns';
 export { formatMetadataValue } from './format-value';
