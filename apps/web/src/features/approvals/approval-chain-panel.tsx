@@ -78,6 +78,12 @@ export function ChainSteps({ approvals }: { approvals: DocumentApprovals }) {
                         “{a.comment}”
                       </Box>
                     )}
+                    {step.assigned && (
+                      <Box component="span" sx={{ display: 'block' }}>
+                        {`Assigned to ${step.assigned.userName} by ${step.assigned.byName} on ${formatDateTime(step.assigned.at)}`}
+                        {step.assigned.comment ? `: “${step.assigned.comment}”` : ''}
+                      </Box>
+                    )}
                   </>
                 }
               />
