@@ -158,7 +158,8 @@ export function BulkActionDialog({
     } finally {
       setRunning(false);
       if (action !== 'download') {
-        void queryClient.invalidateQueries({ queryKey: documentListKeys.all });
+        // The lists, the counts, and any open document screen with its approval chain.
+        void queryClient.invalidateQueries({ queryKey: [documentListKeys.all[0]] });
       }
     }
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { UseFormReturn } from 'react-hook-form';
 import Button from '@mui/material/Button';
@@ -8,7 +8,9 @@ import Tooltip from '@mui/material/Tooltip';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
   approvalMessages,
+  decideWorkflowMove,
   DocumentTemplate,
+  MetadataKey,
   RouteStatus,
   documentMessages,
   missingRequiredFields,
@@ -56,6 +58,12 @@ import { ApproveDialog } from '../../approvals/approve-dialog';
 import { hasApprovalChain } from '../../approvals/approval-chain-panel';
 import { useDocumentApprovals } from '../../approvals/api';
 import { ReplaceFileDialog } from './workflow/replace-file-dialog';
+import { useSession } from '../../session/use-session';
+
+// 'Assign to' (issue 29 item 5) is the Inbox's bulk dialog for this one invoice, loaded when used.
+const BulkActionDialog = lazy(() =>
+  import('../../inbox/bulk-action-dialog').then((m) => ({ default: m.BulkActionDialog })),
+);
 
 /** Our wording (the spec has none for a save or a delete). */
 export const screenMessages = {
@@ -262,6 +270,18 @@ export function DocumentActions({
   const releaseHold = useReleaseHold();
   const dispute = useDisputeDocument();
   const workflow = doc.workflowActions;
+  const { user } = useSession();
+  const [assigning, setAssigning] = useState(false);
+  // The waiting approval step can go to a named user (the transition table's 'assign' move).
+  const mayAssign = decideWorkflowMove({
+    action: 'assign',
+    templateId: doc.documentTypeTemplateId,
+    documentTypeId: doc.documentTypeId,
+    routeStatusId: doc.routeStatusId,
+    side: doc.side,
+    userType: user.userType,
+    roles: user.roles,
+  }).allowed;
   // The approval chain decides who approves which step, up to which amount (docs/approvals.md).
   const approvals = useDocumentApprovals(doc.id, workflow.approve && hasApprovalChain(doc));
   const approveRefusal = approvals.data?.approveRefusal ?? null;
@@ -388,6 +408,11 @@ export function DocumentActions({
             Put on hold
           </Button>
         )}
+        {mayAssign && (
+          <Button variant="outlined" disabled={moving} onClick={() => setAssigning(true)}>
+            Assign to
+          </Button>
+        )}
         {workflow.releaseHold && (
           <Button
             variant="contained"
@@ -474,6 +499,27 @@ export function DocumentActions({
           )
         }
       />
+      {assigning && (
+        <Suspense fallback={null}>
+          <BulkActionDialog
+            action="assign"
+            rows={[
+              {
+                id: doc.id,
+                documentTypeId: doc.documentTypeId,
+                documentTypeName: doc.documentTypeName,
+                routeStatusId: doc.routeStatusId,
+                isRead: true,
+                metadata: {
+                  number:
+                    doc.metadata.find((m) => m.metadata.key === MetadataKey.number)?.value ?? null,
+                },
+              },
+            ]}
+            onClose={() => setAssigning(false)}
+          />
+        </Suspense>
+      )}
       <CommentDialog
         open={confirm === 'hold'}
         busy={hold.isPending}
