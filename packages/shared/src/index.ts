@@ -60,6 +60,7 @@ export * from './rules/approval-chains';
 export * from './schemas/approvals';
 export * from './schemas/signing';
 export * from './schemas/division-orders';
+export * from './schemas/tax-documents';
 export * from './schemas/document-intelligence';
 export * from './schemas/document-extraction';
 export * from './schemas/jobs';

@@ -44,6 +44,7 @@ import { registrationRoutes } from './registration/routes';
 import { sessionRoutes } from './session/routes';
 import { signingRoutes } from './signing/routes';
 import { divisionOrderRoutes } from './division-orders/routes';
+import { taxDocumentRoutes } from './tax-documents/routes';
 import { terminologyRoutes } from './terminology/routes';
 import type { ApiModule } from './types';
 import { adminUsersRoutes } from './users/admin-routes';
@@ -96,6 +97,7 @@ export const apiModules: ApiModule[] = [
   terminologyRoutes,
   signingRoutes,
   divisionOrderRoutes,
+  taxDocumentRoutes,
   documentOcrRoutes,
   documentSuggestionRoutes,
   jobsRoutes,

@@ -1081,6 +1081,30 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     body: () => ({ autoRemindAfterDays: 30 }),
     ...ownData,
   },
+  'GET /api/tax-documents/years': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+    notes: "issue 31 item 5: the caller's own received 1099s only (r.company_id, side received)",
+  },
+  'GET /api/tax-documents': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    query: () => ({ year: '2025' }),
+    ...ownData,
+    notes: "issue 31 item 5: the caller's own received 1099s only (r.company_id, side received)",
+  },
+  'GET /api/tax-documents/{year}/zip': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: () => ({ year: 2025 }),
+    ...ownData,
+    notes:
+      "issue 31 item 5: a year, not an object: the caller's own received 1099s only; none that year is a 404",
+  },
   'GET /api/documents/{id}/signatureField': {
     access: 'company',
     allow: 'any-member',
