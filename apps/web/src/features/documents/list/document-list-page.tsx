@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,6 +42,7 @@ import {
 import { resultSetColumns } from './result-set-columns';
 import { ReturnKindFilter } from './return-kind-filter';
 import { StatusTabs } from './status-tabs';
+import { ListViewSwitch, useHasResponsesView } from './list-view-switch';
 import { useStatusFilter } from './use-status-filter';
 
 // The Send dialog (picker, drop zone, upload) loads only when opened.
@@ -50,6 +51,11 @@ const BulkSignDialog = lazy(() =>
 );
 const BulkDeclineDialog = lazy(() =>
   import('./bulk-decline-dialog').then((m) => ({ default: m.BulkDeclineDialog })),
+);
+const DivisionOrderResponsesView = lazy(() =>
+  import('../../division-orders/responses-view').then((m) => ({
+    default: m.DivisionOrderResponsesView,
+  })),
 );
 const SendDialog = lazy(() =>
   import('../send/send-dialog').then((m) => ({ default: m.SendDialog })),
@@ -72,14 +78,56 @@ export function DocumentListPage() {
   // The six accounting reports exist only with their flag; the server refuses their lists too.
   if (!accountingReportFlag && accountingReportTypeIds.includes(typeId)) return <NotFoundPage />;
   // A fresh list state (search, paging, sort) per type: each type remembers its own.
-  return <DocumentList key={typeId} typeId={typeId} />;
+  return <DocumentListViews key={typeId} typeId={typeId} />;
+}
+
+/**
+ * The Pending Division Order list of a company that sends them has two views (issue 31 item 4):
+ * its documents, and 'Responses' — the analyst's view (`?view=responses`).
+ */
+function DocumentListViews({ typeId }: { typeId: number }) {
+  const { company } = useSession();
+  const [params, setParams] = useSearchParams();
+  const responses = useHasResponsesView(typeId, company.partyTypeIds);
+  const view = responses && params.get('view') === 'responses' ? 'responses' : 'documents';
+  const switcher = responses ? (
+    <ListViewSwitch
+      value={view}
+      onChange={(next) =>
+        setParams((p) => {
+          if (next === 'responses') p.set('view', next);
+          else {
+            p.delete('view');
+            p.delete('response');
+            p.delete('declineReason');
+          }
+          return p;
+        })
+      }
+    />
+  ) : null;
+  if (view === 'responses') return <ResponsesPage typeId={typeId} switcher={switcher} />;
+  return <DocumentList typeId={typeId} switcher={switcher} />;
+}
+
+function ResponsesPage({ typeId, switcher }: { typeId: number; switcher: ReactNode }) {
+  const type = useDocumentTypes().data?.find((t) => t.id === typeId);
+  return (
+    <>
+      <PageHeader title={documentListTitle(type)} />
+      {switcher}
+      <Suspense fallback={null}>
+        <DivisionOrderResponsesView />
+      </Suspense>
+    </>
+  );
 }
 
 /** Title: the type name plus 's' ('AR Invoices'). */
 export const documentListTitle = (type: DocumentTypeSummary | undefined) =>
   type ? `${type.name}s` : 'Documents';
 
-function DocumentList({ typeId }: { typeId: number }) {
+function DocumentList({ typeId, switcher }: { typeId: number; switcher: ReactNode }) {
   const navigate = useNavigate();
   const { user, company } = useSession();
   const type = useDocumentTypes().data?.find((t) => t.id === typeId);
@@ -214,6 +262,7 @@ function DocumentList({ typeId }: { typeId: number }) {
           </Stack>
         }
       />
+      {switcher}
       {tabs && <StatusTabs statuses={tabs} value={status} onChange={changeStatus} />}
       {!tabs && status !== ALL_STATUSES && (
         // A type without tabs filtered by a link: the filter shows and can be removed.
