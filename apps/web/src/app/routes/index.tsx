@@ -111,6 +111,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: 'tax-documents',
+            lazy: lazyPage(
+              () => import('../../features/tax-documents/tax-documents-page'),
+              'TaxDocumentsPage',
+            ),
+          },
+          {
             path: 'search',
             lazy: lazyPage(() => import('../../features/search/search-page'), 'SearchPage'),
           },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PartyType, receivesTaxDocuments } from '@flowline/shared';
 import { documentTypeSummaries } from '../../test/fixtures';
 import { adminNavLinks, userNavLinks } from './nav-links';
 
@@ -20,6 +21,24 @@ describe('navigation links', () => {
       '1099',
       'Payments',
     ]);
+  });
+
+  it("add 'Tax documents' before Payments for a company that receives 1099s (issue 31 item 5)", () => {
+    const links = userNavLinks(
+      documentTypeSummaries,
+      { accountingReportFlag: false },
+      { taxDocuments: receivesTaxDocuments([PartyType.Owner]) },
+    );
+    expect(links.slice(-2)).toEqual([
+      { label: 'Tax documents', to: '/tax-documents', icon: 'tax' },
+      { label: 'Payments', to: '/payment-runs', icon: 'payments' },
+    ]);
+    // Every type it receives stays listed too: statements and the 1099 list.
+    expect(links.map((l) => l.label)).toEqual(
+      expect.arrayContaining(['Run Statement', 'Owner Statement', '1099']),
+    );
+    expect(receivesTaxDocuments([PartyType.Vendor])).toBe(true);
+    expect(receivesTaxDocuments([PartyType.Operator, PartyType.Purchaser])).toBe(false);
   });
 
   it('add the six accounting reports with the flag', () => {

@@ -19,6 +19,7 @@ export type NavIcon =
   | 'codingRules'
   | 'priceBooks'
   | 'payments'
+  | 'tax'
   | 'approvalPolicies'
   | 'connections'
   | 'invitations'
@@ -44,7 +45,14 @@ export interface NavLinkItem {
 export function userNavLinks(
   documentTypes: readonly DocumentTypeSummary[],
   flags: Pick<FeatureFlags, 'accountingReportFlag'>,
-  { canApprove = false }: { canApprove?: boolean } = {},
+  {
+    canApprove = false,
+    taxDocuments = false,
+  }: {
+    canApprove?: boolean;
+    /** The company receives 1099s (receivesTaxDocuments): the 'Tax documents' view (issue 31). */
+    taxDocuments?: boolean;
+  } = {},
 ): NavLinkItem[] {
   const types = documentTypes.filter((t) => !t.isAccountingReport || flags.accountingReportFlag);
   return [
@@ -59,6 +67,10 @@ export function userNavLinks(
       to: `/documentlist/${t.id}`,
       icon: 'document',
     })),
+    // The received 1099s by tax year (issue 31 item 5), for every member.
+    ...(taxDocuments
+      ? [{ label: 'Tax documents', to: '/tax-documents', icon: 'tax' } as const]
+      : []),
     // Payment runs made and received (issue 29 item 6), for every member.
     { label: 'Payments', to: '/payment-runs', icon: 'payments' },
   ];

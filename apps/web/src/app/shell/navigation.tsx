@@ -34,6 +34,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import PendingActionsOutlined from '@mui/icons-material/PendingActionsOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import ToggleOnOutlined from '@mui/icons-material/ToggleOnOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { useSession } from '../../features/session/use-session';
 import { useDocumentTypes } from '../../features/document-types/api';
 import { useFeatureFlags } from '../../features/feature-flags/api';
@@ -41,7 +42,13 @@ import { TopBarSpacer } from './top-bar';
 import Badge from '@mui/material/Badge';
 import { usePendingInvitationCount } from '../../features/invitations/api';
 import { inboxKeys, useInboxUnreadCount, useMyApprovalsCount } from '../../features/inbox/api';
-import { Terminology, UserType, canChangeData, pluralizeTerm } from '@flowline/shared';
+import {
+  Terminology,
+  UserType,
+  canChangeData,
+  pluralizeTerm,
+  receivesTaxDocuments,
+} from '@flowline/shared';
 import { useTerm } from '../../features/terminology/api';
 import {
   adminNavLinks,
@@ -67,6 +74,7 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   codingRules: RuleOutlined,
   priceBooks: RequestQuoteOutlined,
   payments: PaymentsOutlined,
+  tax: ReceiptLongOutlined,
   approvalPolicies: TaskAltOutlined,
   connections: HubOutlined,
   invitations: MailOutlined,
@@ -239,6 +247,7 @@ function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate
       <List dense>
         {userNavLinks(documentTypes, flags, {
           canApprove: canChangeData({ roles: user.roles, userType: user.userType }),
+          taxDocuments: receivesTaxDocuments(company.partyTypeIds),
         }).map((link) => (
           <NavEntry key={link.to} link={link} onNavigate={onNavigate} />
         ))}
