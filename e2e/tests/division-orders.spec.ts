@@ -208,8 +208,9 @@ test('the analyst filters the awaiting orders and sends a reminder that arrives 
   // On a phone the view fits the screen: the filters, actions and rows stay reachable.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await expect(grid.getByRole('row').filter({ hasText: property })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Remind' })).toBeVisible();
+  const phoneRow = grid.getByRole('row').filter({ hasText: property });
+  await expect(phoneRow.getByText('Awaiting', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remind', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -197,18 +197,11 @@ export function DivisionOrderResponsesView() {
       valueFormatter: (value: string | null) => (value ? dates.formatDate(value) : ''),
     },
     {
-      field: 'response',
-      headerName: msg.response,
-      minWidth: 110,
+      field: 'lastRemindedAt',
+      headerName: msg.lastReminded,
+      minWidth: 120,
       sortable: false,
-      renderCell: ({ row }) => (
-        <Chip
-          size="small"
-          variant="outlined"
-          color={responseColors[row.response]}
-          label={divisionOrderResponseLabels[row.response]}
-        />
-      ),
+      valueFormatter: (value: string | null) => (value ? dates.formatDate(value) : ''),
     },
     {
       field: 'declineReason',
@@ -227,11 +220,18 @@ export function DivisionOrderResponsesView() {
       headerAlign: 'right',
     },
     {
-      field: 'lastRemindedAt',
-      headerName: msg.lastReminded,
-      minWidth: 120,
+      field: 'response',
+      headerName: msg.response,
+      minWidth: 110,
       sortable: false,
-      valueFormatter: (value: string | null) => (value ? dates.formatDate(value) : ''),
+      renderCell: ({ row }) => (
+        <Chip
+          size="small"
+          variant="outlined"
+          color={responseColors[row.response]}
+          label={divisionOrderResponseLabels[row.response]}
+        />
+      ),
     },
   ];
 
@@ -359,6 +359,7 @@ export function DivisionOrderResponsesView() {
         isRowSelectable={() => true}
         rowSelectionModel={selection}
         onRowSelectionModelChange={setSelection}
+        // The Response stays in view (the last column is kept), like a list's Status.
         collapseOrder={['well', 'lastRemindedAt', 'sentAt', 'decimalInterest', 'owner']}
         noRowsLabel={
           response || declineReason || table.search.trim()
