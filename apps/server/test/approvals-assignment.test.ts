@@ -357,6 +357,8 @@ describe('reminders and escalation', () => {
     const reminders = mailer.sent.filter(ours);
     expect(reminders.map((m) => m.to[0])).toContain(ana.emailAddress);
     expect(reminders.map((m) => m.to[0])).not.toContain(ben.emailAddress);
+    // The reminder is the 'waiting for your approval' mail, with its buttons (item 4).
+    expect(reminders[0]!.text).toContain(`/documents/${id}?action=approve`);
     // Run again (another worker, or after a restart): nothing twice.
     const count = mailer.sent.length;
     expect(await sendApprovalReminders(t.db, deps, at(2))).toEqual({ reminded: 0, escalated: 0 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  approvalWaitingMail,
   connectionRequestMail,
   documentReceivedMail,
   invitationMail,
@@ -201,6 +202,60 @@ describe('document-received mail', () => {
     );
     expect(mail.html).toContain('href="https://flowline.test/documents/42"');
     expectUnsubscribe(mail);
+  });
+});
+
+describe('approval-waiting mail (issue 29 item 4)', () => {
+  const input = {
+    publicUrl,
+    firstName: 'Ben',
+    documentId: 42,
+    kind: 'waiting' as const,
+    documentTypeName: 'AR Invoice',
+    documentNumber: 'INV-7 <urgent>',
+    senderCompanyName: evil,
+    totalCents: 6_000_000,
+    stepIndex: 1,
+    stepCount: 3,
+    approverLabel: 'Ben Manager or any Administrator',
+    onBehalfOf: [],
+  };
+
+  it('names the invoice and its step, with Approve, Reject and Open links in both parts', () => {
+    const mail = approvalWaitingMail(input);
+    expect(mail.subject).toBe(`AR Invoice INV-7 <urgent> from ${evil} waits for your approval`);
+    expect(mail.text).toContain('  Amount: $60,000.00');
+    expect(mail.text).toContain('  Step: Step 2 of 3');
+    expect(mail.text).toContain('  Approvers: Ben Manager or any Administrator');
+    expect(mail.text).toContain('Approve: https://flowline.test/documents/42?action=approve');
+    expect(mail.text).toContain('Reject: https://flowline.test/documents/42?action=reject');
+    expect(mail.text).toContain('Open: https://flowline.test/documents/42\n');
+    expect(mail.text).toContain('nothing is approved or rejected until you confirm there');
+    for (const url of ['?action=approve', '?action=reject', '']) {
+      expect(mail.html).toContain(`href="https://flowline.test/documents/42${url}"`);
+    }
+    expect(mail.html).toMatch(/>Approve<\/a>/);
+    expect(mail.html).toMatch(/>Reject<\/a>/);
+    expect(mail.html).toMatch(/>Open<\/a>/);
+    expectSafeHtml(mail);
+    expect(mail.html).not.toContain('<urgent>');
+    expect(mail.html).toContain('INV-7 &#60;urgent&#62;');
+    expectUnsubscribe(mail);
+  });
+
+  it('says for whom a delegate approves, and words reminders and escalations', () => {
+    const delegate = approvalWaitingMail({ ...input, onBehalfOf: ['Ana <Clerk>'] });
+    expect(delegate.text).toContain('You approve for Ana <Clerk> while they are out of office.');
+    expect(delegate.html).toContain('Ana &#60;Clerk&#62;');
+    const reminder = approvalWaitingMail({ ...input, kind: 'reminder', waitingDays: 3 });
+    expect(reminder.subject).toBe('Reminder: AR Invoice INV-7 <urgent> waits for your approval');
+    expect(reminder.text).toContain('has waited 3 business days for your approval');
+    expect(reminder.text).toContain('Approve: https://flowline.test/documents/42?action=approve');
+    const escalated = approvalWaitingMail({ ...input, kind: 'escalated', waitingDays: 1 });
+    expect(escalated.subject).toBe('Escalated: AR Invoice INV-7 <urgent> waits for approval');
+    expect(escalated.text).toContain('has waited 1 business day for approval and is escalated');
+    const noTotal = approvalWaitingMail({ ...input, totalCents: null });
+    expect(noTotal.text).toContain('  Amount: No total');
   });
 });
 

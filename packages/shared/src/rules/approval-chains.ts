@@ -543,3 +543,46 @@ export function withAssignment(
     ),
   };
 }
+
+/**
+ * Act from the e-mail (issue 29 item 4; docs/approvals.md): the 'waiting for your approval' mail
+ * links to the document screen with the action's dialog ready — `/documents/{id}?action=approve`.
+ * The link only opens the screen (a GET never changes anything); the signed-in user confirms in
+ * the dialog. One home for the address, used by the mail and read by the screen.
+ */
+export const documentLinkActions = ['approve', 'reject'] as const;
+export type DocumentLinkAction = (typeof documentLinkActions)[number];
+
+/** The query parameter that names the action. */
+export const DOCUMENT_ACTION_PARAM = 'action';
+
+/** `/documents/12` or `/documents/12?action=approve`. */
+export function documentActionPath(documentId: number, action?: DocumentLinkAction): string {
+  const path = `/documents/${documentId}`;
+  return action ? `${path}?${DOCUMENT_ACTION_PARAM}=${action}` : path;
+}
+
+/** The action a link asks for, or null for a missing or unknown value. */
+export function parseDocumentLinkAction(
+  value: string | null | undefined,
+): DocumentLinkAction | null {
+  const action = value?.trim().toLowerCase();
+  return documentLinkActions.find((a) => a === action) ?? null;
+}
+
+/** 'Step 2 of 3'. */
+export const stepOfText = (stepIndex: number, stepCount: number) =>
+  `Step ${stepIndex + 1} of ${stepCount}`;
+
+/**
+ * Who already approved a step of this chain, for themselves or as someone's delegate: one person
+ * never approves two steps, so the next step's mail does not go to them.
+ */
+export function chainApproverIds(chain: ApprovalChain): Set<number> {
+  const ids = new Set<number>();
+  for (const s of chain.steps) {
+    if (s.approval?.userId != null) ids.add(s.approval.userId);
+    if (s.approval?.onBehalfOfUserId != null) ids.add(s.approval.onBehalfOfUserId);
+  }
+  return ids;
+}

@@ -137,6 +137,34 @@ export async function delegatesOf(db: Db, companyId: number, fromUserIds: number
   return [...new Set(rows.map((r) => r.toUserId))];
 }
 
+/** The delegations running today from these users: who approves for whom. */
+export async function delegationsFrom(
+  db: Db,
+  companyId: number,
+  fromUserIds: number[],
+  now: Date,
+): Promise<{ fromUserId: number; toUserId: number }[]> {
+  if (fromUserIds.length === 0) return [];
+  const day = dayOf(now);
+  return db
+    .select({ fromUserId: approvalDelegations.fromUserId, toUserId: approvalDelegations.toUserId })
+    .from(approvalDelegations)
+    .where(
+      and(
+        eq(approvalDelegations.companyId, companyId),
+        inArray(approvalDelegations.fromUserId, fromUserIds),
+        lte(approvalDelegations.startsOn, day),
+        gte(approvalDelegations.endsOn, day),
+      ),
+    );
+}
+
+/** Among these users, the active people of the company who may approve (not ReadOnly). */
+export async function approvingPeople(db: Db, companyId: number, userIds: number[]) {
+  const members = await activeMembers(db, companyId, [...new Set(userIds)], { peopleOnly: true });
+  return members.filter((m) => mayApprove(m.roles));
+}
+
 /** The people (not API keys) holding a role: a role step's approvers, escalation's targets. */
 export async function membersWithRole(db: Db, companyId: number, roleId: number) {
   const rows = await db

@@ -14,10 +14,11 @@ import type { Db } from '../../db/client';
 import { withTenantScope } from '../../db/tenant-scope';
 import { appendHistory } from '../document-history/repository';
 import * as documents from '../documents/repository';
-import { mailStatus, type StatusNews, type WorkflowDeps } from '../document-workflow/notify';
+import type { WorkflowDeps } from '../document-workflow/notify';
 import { rowsOf } from '../document-lists/sql-fragments';
-import { delegatesOf, membersWithRole } from './delegations';
+import { membersWithRole } from './delegations';
 import { updateChain } from './repository';
+import { findWaitingApproval, mailWaitingApproval } from './waiting-mail';
 
 /**
  * Reminders and escalation of waiting approvals (issue 29 item 3; docs/approvals.md): a step that
@@ -91,18 +92,6 @@ function moveFor(due: Due, now: Date): Move | null {
   return null;
 }
 
-/** Who the waiting step waits for now: its users, its role's members and their delegates. */
-async function approversOf(
-  db: Db,
-  companyId: number,
-  chain: { userIds: number[]; roleId: number | null },
-  now: Date,
-) {
-  const byRole = chain.roleId === null ? [] : await membersWithRole(db, companyId, chain.roleId);
-  const named = [...new Set([...chain.userIds, ...byRole])];
-  return [...new Set([...named, ...(await delegatesOf(db, companyId, named, now))])];
-}
-
 /**
  * One due chain in one transaction: lock its row, check it still waits as found, claim the move,
  * write the history and the notifications. The mails go after the commit.
@@ -126,7 +115,6 @@ async function handle(db: Db, due: Due, move: Move, now: Date) {
       return null;
     }
     let chain = locked.chain;
-    let recipients: number[];
     if (move === 'escalate') {
       const admins = await membersWithRole(tx, due.companyId, Role.Administrator);
       chain = withEscalation(chain, admins);
@@ -137,27 +125,19 @@ async function handle(db: Db, due: Due, move: Move, now: Date) {
         SET escalated_at = ${now.toISOString()}::timestamptz,
           reminded_at = coalesce(reminded_at, ${now.toISOString()}::timestamptz)
         WHERE document_id = ${due.documentId}`);
-      recipients = await approversOf(
-        tx,
-        due.companyId,
-        {
-          userIds: [...new Set([...locked.waiting_user_ids, ...admins])],
-          roleId: locked.waiting_role_id,
-        },
-        now,
-      );
     } else {
       await tx.execute(sql`
         UPDATE document_approval_chains SET reminded_at = ${now.toISOString()}::timestamptz
         WHERE document_id = ${due.documentId}`);
-      recipients = await approversOf(
-        tx,
-        due.companyId,
-        { userIds: locked.waiting_user_ids, roleId: locked.waiting_role_id },
-        now,
-      );
     }
     const days = businessDaysBetween(due.waitingSince, now);
+    // Who the step waits for now (its users, its role's members, an escalation's Administrators,
+    // their delegates): the same people and the same mail as when the step started waiting.
+    const waiting = await findWaitingApproval(tx, due.companyId, due.documentId, {
+      kind: move === 'escalate' ? 'escalated' : 'reminder',
+      waitingDays: days,
+      now,
+    });
     const awaiting = awaitingApprovalText(chain) ?? '';
     await appendHistory(tx, [
       {
@@ -174,37 +154,26 @@ async function handle(db: Db, due: Due, move: Move, now: Date) {
       },
     ]);
     const label = await documentLabelOf(tx, due.documentId);
-    const news: StatusNews = {
-      documentId: due.documentId,
-      toCompanyId: due.companyId,
-      fromCompanyId: due.companyId,
-      title:
-        move === 'escalate'
-          ? `Escalated: ${label} waits for approval`
-          : `Reminder: ${label} waits for your approval`,
-      message:
-        move === 'escalate'
-          ? `${label} has waited ${days} business days for approval and is escalated to the Administrators. ${awaiting}.`
-          : `${label} has waited ${days} business days for your approval. ${awaiting}.`,
-      details: [
-        ['Waiting since', due.waitingSince.toISOString().slice(0, 10)],
-        ['Business days waiting', String(days)],
-      ],
-    };
     await documents.insertNotifications(
       tx,
-      recipients.map((userId) => ({
+      (waiting?.recipients ?? []).map(({ userId }) => ({
         companyId: due.companyId,
         userId,
         sourceCompanyId: due.companyId,
         notificationTypeId: NotificationType.Regular,
-        title: news.title,
-        message: news.message,
+        title:
+          move === 'escalate'
+            ? `Escalated: ${label} waits for approval`
+            : `Reminder: ${label} waits for your approval`,
+        message:
+          move === 'escalate'
+            ? `${label} has waited ${days} business days for approval and is escalated to the Administrators. ${awaiting}.`
+            : `${label} has waited ${days} business days for your approval. ${awaiting}.`,
         actionId: 'openDocument',
         actionData: String(due.documentId),
       })),
     );
-    return { news, recipients };
+    return { waiting };
   });
 }
 
@@ -234,7 +203,7 @@ export async function sendApprovalReminders(
     if (!move) continue;
     const done = await withTenantScope(due.companyId, () => handle(db, due, move, now));
     if (!done) continue;
-    await mailStatus(db, deps, done.news, done.recipients);
+    await mailWaitingApproval(db, deps, done.waiting);
     if (move === 'escalate') counts.escalated += 1;
     else counts.reminded += 1;
   }

@@ -2,6 +2,7 @@ import {
   HistoryOperation,
   RouteStatus,
   decideWorkflowMove,
+  stepOfText,
   formatUsd,
   statusAfterPayments,
   statusAfterRelease,
@@ -34,6 +35,12 @@ import { documentRoutes } from '../../db/schema/index';
 import { and, eq, ne } from 'drizzle-orm';
 import { approveStep } from '../approvals/chain';
 import { userDisplayName } from '../approvals/repository';
+import {
+  findWaitingApproval,
+  mailWaitingApproval,
+  notifyWaitingApproval,
+  type WaitingApproval,
+} from '../approvals/waiting-mail';
 
 /** The shared transition table decides: 403 for who is asking, 409 for the document's state. */
 export function assertMove(ctx: TenantContext, loaded: LoadedDocument, action: WorkflowAction) {
@@ -60,6 +67,10 @@ interface Moved {
   memberIds: number[];
 }
 
+/** What a move leaves for after its commit: the sender's status mail, or the next step's mail. */
+type MoveOutcome =
+  { moved: Moved; waiting?: never } | { moved?: never; waiting: WaitingApproval | null };
+
 /**
  * One receiver move in one transaction: lock, check the table, set both sides' status, write
  * history (Workflow), notify the sender's members; mails go out after the commit. An approval
@@ -74,7 +85,7 @@ async function receiverMove(
   action: 'approve' | 'reject',
   text: string | null,
 ): Promise<void> {
-  const moved: Moved | null = await db.transaction(async (tx) => {
+  const outcome: MoveOutcome = await db.transaction(async (tx): Promise<MoveOutcome> => {
     const loaded = await loadDocument(tx, ctx, id, { lock: true });
     assertMove(ctx, loaded, action);
     if (action === 'approve') {
@@ -89,7 +100,7 @@ async function receiverMove(
             objectType: 'document',
             operationId: HistoryOperation.ApproveStep,
             objectName:
-              `Step ${step.stepIndex + 1} of ${step.chain.steps.length}` +
+              stepOfText(step.stepIndex, step.chain.steps.length) +
               (step.onBehalfOf ? ` (on behalf of ${step.onBehalfOf})` : ''),
             newValue: text,
           },
@@ -120,7 +131,10 @@ async function receiverMove(
           documentId: id,
           change: 'approved',
         });
-        return null;
+        // The next step starts waiting: its approvers are told (mailed after the commit).
+        const waiting = step.stored ? await findWaitingApproval(tx, ctx.companyId, id) : null;
+        await notifyWaitingApproval(tx, waiting);
+        return { waiting };
       }
     }
     const status = action === 'approve' ? RouteStatus.Approved : RouteStatus.Rejected;
@@ -155,9 +169,10 @@ async function receiverMove(
       documentId: id,
       change: action === 'approve' ? 'approved' : 'rejected',
     });
-    return { news, memberIds: await notifyStatus(tx, news) };
+    return { moved: { news, memberIds: await notifyStatus(tx, news) } };
   });
-  if (moved) await mailStatus(db, deps, moved.news, moved.memberIds);
+  if (outcome.moved) await mailStatus(db, deps, outcome.moved.news, outcome.moved.memberIds);
+  else await mailWaitingApproval(db, deps, outcome.waiting);
 }
 
 export async function approveDocument(

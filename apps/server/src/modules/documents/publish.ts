@@ -25,6 +25,12 @@ import type { Mailer } from '../../platform/mail/mailer';
 import { documentReceivedMail } from '../../platform/mail/templates/index';
 import { applyCodingRules, mailAutoApproval } from '../coding-rules/evaluate';
 import { assignApprovalChain } from '../approvals/chain';
+import {
+  findWaitingApproval,
+  mailWaitingApproval,
+  withoutWaitingRecipients,
+  type WaitingApproval,
+} from '../approvals/waiting-mail';
 import { appendHistory } from '../document-history/repository';
 import { findLineValues } from '../line-items/repository';
 import { businessMailRecipients } from '../preferences/email-recipients';
@@ -67,6 +73,8 @@ export interface SentDocument {
   typeName: string;
   /** The receiver's coding rules' automatic approval, mailed after the commit. */
   approval: Awaited<ReturnType<typeof applyCodingRules>>;
+  /** The approval chain's first waiting step: its approvers' mail, sent after the commit. */
+  waiting: WaitingApproval | null;
 }
 
 /**
@@ -176,11 +184,12 @@ export async function sendDocumentInTransaction(
   // The receiver's approval policy gives the invoice its chain (docs/approvals.md), from the
   // coding written just above; its coding rules may then approve it, or the steps they replace,
   // on delivery (touchless approval).
-  if (isInvoiceDocument(loaded.type.templateId, loaded.type.id)) {
-    await assignApprovalChain(tx, receiverId, doc.id, receiverPartyId);
-  }
+  const invoice = isInvoiceDocument(loaded.type.templateId, loaded.type.id);
+  if (invoice) await assignApprovalChain(tx, receiverId, doc.id, receiverPartyId);
   const approval = await applyCodingRules(tx, receiverId, doc.id);
   await refreshDocumentIndex(tx, doc.id);
+  // The step that now waits (after any the coding rules replaced) tells its approvers.
+  const waiting = invoice && !approval ? await findWaitingApproval(tx, receiverId, doc.id) : null;
 
   const sender = (await repo.findCompanyNames(tx, [ctx.companyId])).get(ctx.companyId) ?? '';
   const number = (numberField && view.effective.get(numberField.id)) || `#${doc.id}`;
@@ -210,6 +219,7 @@ export async function sendDocumentInTransaction(
     number,
     typeName: loaded.type.name,
     approval,
+    waiting,
   };
 }
 
@@ -258,6 +268,7 @@ export async function publishDocument(
     );
   }
   await mailAutoApproval(db, deps, sent.approval);
+  await mailWaitingApproval(db, deps, sent.waiting);
 
   await mailReceivers(db, deps, id, sent).catch((err: unknown) =>
     deps.log.error({ err, documentId: id }, 'could not send the document received mails'),
@@ -265,14 +276,24 @@ export async function publishDocument(
   return sent.dto;
 }
 
-/** After the commit: the 'document received' mails to the receiver's members. */
+/**
+ * After the commit: the 'document received' mails to the receiver's members — but for the
+ * approvers the invoice waits for, whose 'waiting for your approval' mail says it all.
+ */
 export async function mailReceivers(
   db: Db,
   deps: PublishDeps,
   documentId: number,
-  sent: { memberIds: number[]; sender: string; number: string; typeName: string },
+  sent: {
+    memberIds: number[];
+    sender: string;
+    number: string;
+    typeName: string;
+    waiting?: WaitingApproval | null;
+  },
 ) {
-  for (const r of await businessMailRecipients(db, sent.memberIds)) {
+  const memberIds = withoutWaitingRecipients(sent.memberIds, sent.waiting ?? null);
+  for (const r of await businessMailRecipients(db, memberIds)) {
     const mail = documentReceivedMail({
       publicUrl: deps.config.publicUrl,
       firstName: r.firstName,

@@ -16,6 +16,7 @@ import { replaceSenderLines } from '../line-items/service';
 import { saveMetadataValues } from './metadata-save';
 import { assertDocumentAction, loadDocument } from './policy';
 import { sendDocumentInTransaction, type PublishDeps } from './publish';
+import { mailWaitingApproval, withoutWaitingRecipients } from '../approvals/waiting-mail';
 import * as repo from './repository';
 import { refreshDocumentIndex } from './search-index';
 import { presentForCaller } from './service';
@@ -127,6 +128,7 @@ export async function resubmitDocument(
   });
   const { sent } = done;
   await mailAutoApproval(db, deps, sent.approval);
+  await mailWaitingApproval(db, deps, sent.waiting);
   await mailStatus(
     db,
     deps,
@@ -137,7 +139,7 @@ export async function resubmitDocument(
       ...resubmitNotice(sent.typeName, sent.number, sent.sender),
       details: [],
     },
-    sent.memberIds,
+    withoutWaitingRecipients(sent.memberIds, sent.waiting),
   );
   return done.dto;
 }

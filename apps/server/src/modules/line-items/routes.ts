@@ -13,6 +13,12 @@ import {
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
 import { applyCodingRules, codingRuleResults, mailAutoApproval } from '../coding-rules/evaluate';
+import { findChain } from '../approvals/repository';
+import {
+  findWaitingApproval,
+  mailWaitingApproval,
+  notifyWaitingApproval,
+} from '../approvals/waiting-mail';
 import { loadDocument } from '../documents/policy';
 import type { ApiModule } from '../types';
 import { proposedLineItems } from './proposals';
@@ -83,11 +89,20 @@ export const lineItemsRoutes: ApiModule = async (app, { db, config, mailer }) =>
     async (req) => {
       const ctx = requireTenant(req);
       // The receiver's coding rules run on the saved coding (touchless approval).
-      const approval = await db.transaction(async (tx) => {
+      const { approval, waiting } = await db.transaction(async (tx) => {
         await saveLineCoding(tx, ctx, req.params.id, req.body);
-        return applyCodingRules(tx, ctx.companyId, req.params.id);
+        const before = await findChain(tx, req.params.id);
+        const approval = await applyCodingRules(tx, ctx.companyId, req.params.id);
+        // A rule that approved steps moves the chain on: the next step's approvers are told.
+        const after = approval ? null : await findChain(tx, req.params.id);
+        const moved = before && after && after.waitingStep !== before.waitingStep;
+        const waiting = moved ? await findWaitingApproval(tx, ctx.companyId, req.params.id) : null;
+        await notifyWaitingApproval(tx, waiting);
+        return { approval, waiting };
       });
-      await mailAutoApproval(db, { config, mailer, log: req.log }, approval);
+      const deps = { config, mailer, log: req.log };
+      await mailAutoApproval(db, deps, approval);
+      await mailWaitingApproval(db, deps, waiting);
       return presentLineItems(db, ctx, await loadDocument(db, ctx, req.params.id), ruleResults);
     },
   );

@@ -28,6 +28,7 @@ import { assertCanUpload } from '../document-upload/service';
 import { countPdfPages } from '../document-upload/upload-reader';
 import { assertDocumentAction, loadDocument } from '../documents/policy';
 import { mailReceivers, sendDocumentInTransaction } from '../documents/publish';
+import { mailWaitingApproval } from '../approvals/waiting-mail';
 import { findLines, insertLines, knownCodes } from '../line-items/repository';
 import { mapPidxInvoice, type PidxInvoice, type PidxPartner } from './map';
 import * as repo from './repository';
@@ -387,6 +388,7 @@ export async function receivePidxInvoice(
     await mailAutoApproval(db, deps, sent.approval).catch((err: unknown) =>
       deps.log.error({ err, documentId: sent.documentId }, 'could not mail the approval'),
     );
+    await mailWaitingApproval(db, deps, sent.waiting);
     await mailReceivers(db, deps, sent.documentId, sent).catch((err: unknown) =>
       deps.log.error({ err, documentId: sent.documentId }, 'could not send the received mails'),
     );

@@ -17,3 +17,4 @@ export {
 export { documentStatusMail, type DocumentStatusMailInput } from './document-status';
 export { notificationDigestMail, type NotificationDigestMailInput } from './notification-digest';
 export { noticeMail, type NoticeMailInput } from './notice';
+export { approvalWaitingMail, type ApprovalWaitingMailInput } from './approval-waiting';

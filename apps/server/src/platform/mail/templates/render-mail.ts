@@ -19,6 +19,8 @@ export type MailBlock =
   /** Someone else's words, e.g. the invitation message. */
   | { kind: 'quote'; label: string; text: string }
   | { kind: 'action'; label: string; url: string }
+  /** Several buttons side by side (Approve / Reject / Open); each link also in words. */
+  | { kind: 'buttons'; items: { label: string; url: string; primary?: boolean }[] }
   /** A list of linked lines. */
   | { kind: 'links'; items: { text: string; url: string }[] }
   /** Linked events, each with its sentence and detail rows: the items of a digest. */
@@ -90,6 +92,8 @@ function blockText(block: MailBlock): string {
         .join('\n')}`;
     case 'action':
       return `${block.label}: ${block.url}`;
+    case 'buttons':
+      return block.items.map((i) => `${i.label}: ${i.url}`).join('\n');
     case 'links':
       return block.items.map((i) => `- ${i.text}: ${i.url}`).join('\n');
     case 'events':
@@ -154,9 +158,28 @@ function blockHtml(block: MailBlock): string {
               .join('')}</li>`,
         )
         .join('')}</ul>`;
+    case 'buttons':
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr>${block.items
+        .map(buttonCell)
+        .join('')}</tr></table>${paragraph(
+        `<span style="font-size:14px;color:${MUTED};">Or open these links: ${block.items
+          .map(
+            (i) =>
+              `${escapeHtml(i.label)} <a href="${escapeHtml(i.url)}" style="color:${TEAL};">${escapeHtml(i.url)}</a>`,
+          )
+          .join(' · ')}</span>`,
+      )}`;
     case 'action':
       return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr><td style="border-radius:4px;background:${AMBER};"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 24px;${FONT};font-size:16px;font-weight:bold;color:${INK};text-decoration:none;">${escapeHtml(block.label)}</a></td></tr></table>${paragraph(`<span style="font-size:14px;color:${MUTED};">Or open this link: <a href="${escapeHtml(block.url)}" style="color:${TEAL};">${escapeHtml(block.url)}</a></span>`)}`;
   }
+}
+
+/** One button of a row: amber for the main action, outlined for the others. */
+function buttonCell(item: { label: string; url: string; primary?: boolean }): string {
+  const style = item.primary
+    ? `background:${AMBER};border:2px solid ${AMBER};`
+    : `background:#FFFFFF;border:2px solid ${TEAL};`;
+  return `<td style="padding:0 8px 8px 0;"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td style="border-radius:4px;${style}"><a href="${escapeHtml(item.url)}" style="display:inline-block;padding:10px 20px;${FONT};font-size:16px;font-weight:bold;color:${item.primary ? INK : TEAL};text-decoration:none;">${escapeHtml(item.label)}</a></td></tr></table></td>`;
 }
 
 function footerHtml(footer: MailFooter): string {
