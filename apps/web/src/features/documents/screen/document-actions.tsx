@@ -57,6 +57,11 @@ import { RejectDialog } from './workflow/reject-dialog';
 import { ApproveDialog } from '../../approvals/approve-dialog';
 import { hasApprovalChain } from '../../approvals/approval-chain-panel';
 import { useDocumentApprovals } from '../../approvals/api';
+import {
+  LinkActionRefusalDialog,
+  useDocumentLinkAction,
+  type OpenedFromLinkState,
+} from '../../approvals/action-link';
 import { ReplaceFileDialog } from './workflow/replace-file-dialog';
 import { useSession } from '../../session/use-session';
 
@@ -285,6 +290,13 @@ export function DocumentActions({
   // The approval chain decides who approves which step, up to which amount (docs/approvals.md).
   const approvals = useDocumentApprovals(doc.id, workflow.approve && hasApprovalChain(doc));
   const approveRefusal = approvals.data?.approveRefusal ?? null;
+  // The mail's Approve / Reject buttons open this screen with the dialog ready (issue 29 item 4).
+  const link = useDocumentLinkAction({
+    doc,
+    approvalsPending: hasApprovalChain(doc) && approvals.isPending,
+    approveRefusal,
+    onOpen: setConfirm,
+  });
   const { formatDate } = useDateFormatter();
   const moving =
     approve.isPending ||
@@ -298,8 +310,9 @@ export function DocumentActions({
   const busy = commands.saving || commands.sending;
 
   const back = () => {
-    // Opened directly (deep link, new tab): there is nothing to go back to but the list.
-    if (location.key === 'default') void navigate(listPath);
+    // Opened directly (deep link, new tab, a mail's button): nothing to go back to but the list.
+    const state = location.state as OpenedFromLinkState | null;
+    if (location.key === 'default' || state?.openedDirectly) void navigate(listPath);
     else void navigate(-1);
   };
 
@@ -467,6 +480,11 @@ export function DocumentActions({
           </Button>
         )}
       </Stack>
+      <LinkActionRefusalDialog
+        refusal={link.refusal}
+        open={link.refusalOpen}
+        onClose={link.dismissRefusal}
+      />
       <ConfirmDialog
         open={confirm === 'cancelSend'}
         title="Cancel sending"
