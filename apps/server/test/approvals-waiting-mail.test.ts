@@ -199,6 +199,27 @@ describe("the 'waiting for your approval' mail", () => {
     });
   });
 
+  it('goes to the first step a coding rule did not replace', async () => {
+    const rule = await as(dana)({
+      method: 'POST',
+      url: '/api/codingrules',
+      payload: {
+        name: 'Under $100k',
+        kind: 'amountLimit',
+        limit: '100000',
+        autoApprove: true,
+        replacesApprovalSteps: 1,
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const since = await lastMailId();
+    const { number } = await sendInvoice('8000.00');
+    const mails = await waitingMails(number, since);
+    expect(recipients(mails)).toEqual([ben.emailAddress]);
+    expect(mails[0]!.text).toContain('Step: Step 2 of 2');
+    await as(dana)({ method: 'DELETE', url: `/api/codingrules/${rule.json().id}` });
+  });
+
   it('opens only: following a link changes nothing', async () => {
     const { id } = await sendInvoice('100.00');
     // The link is the SPA's address; the API's GET of the document does not approve.

@@ -53,7 +53,7 @@ export function approvalWaitingMail(input: ApprovalWaitingMailInput): RenderedMa
       ? `${label} from ${input.senderCompanyName} has waited ${daysText} for approval and is escalated to the Administrators. You may approve it.`
       : input.kind === 'reminder'
         ? `${label} from ${input.senderCompanyName} has waited ${daysText} for your approval.`
-        : `${label} from ${input.senderCompanyName} waits for your approval (${step.toLowerCase()} of its approval chain).`;
+        : `${label} from ${input.senderCompanyName} waits for your approval (${step.toLowerCase()}).`;
   const blocks: MailBlock[] = [
     { kind: 'paragraph', text: intro },
     ...(input.onBehalfOf.length
@@ -85,7 +85,7 @@ export function approvalWaitingMail(input: ApprovalWaitingMailInput): RenderedMa
     },
     {
       kind: 'paragraph',
-      text: `Each button opens the invoice in ${PRODUCT_NAME}; nothing is approved or rejected until you confirm there.`,
+      text: `These links open the invoice in ${PRODUCT_NAME}; nothing is approved or rejected until you confirm there.`,
     },
   ];
   return {

@@ -159,27 +159,30 @@ function blockHtml(block: MailBlock): string {
         )
         .join('')}</ul>`;
     case 'buttons':
-      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr>${block.items
-        .map(buttonCell)
-        .join('')}</tr></table>${paragraph(
-        `<span style="font-size:14px;color:${MUTED};">Or open these links: ${block.items
-          .map(
-            (i) =>
-              `${escapeHtml(i.label)} <a href="${escapeHtml(i.url)}" style="color:${TEAL};">${escapeHtml(i.url)}</a>`,
-          )
-          .join(' · ')}</span>`,
-      )}`;
+      return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 8px;"><tr><td>${block.items
+        .map(buttonLink)
+        .join('')}</td></tr></table>${paragraph(
+        `<span style="font-size:14px;color:${MUTED};">Or open these links:</span>`,
+      )}<ul style="margin:-8px 0 16px;padding-left:20px;">${block.items
+        .map(
+          (i) =>
+            `<li style="margin:0 0 4px;${FONT};font-size:14px;line-height:20px;color:${MUTED};">${escapeHtml(i.label)}: <a href="${escapeHtml(i.url)}" style="color:${TEAL};word-break:break-all;">${escapeHtml(i.url)}</a></li>`,
+        )
+        .join('')}</ul>`;
     case 'action':
       return `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;"><tr><td style="border-radius:4px;background:${AMBER};"><a href="${escapeHtml(block.url)}" style="display:inline-block;padding:12px 24px;${FONT};font-size:16px;font-weight:bold;color:${INK};text-decoration:none;">${escapeHtml(block.label)}</a></td></tr></table>${paragraph(`<span style="font-size:14px;color:${MUTED};">Or open this link: <a href="${escapeHtml(block.url)}" style="color:${TEAL};">${escapeHtml(block.url)}</a></span>`)}`;
   }
 }
 
-/** One button of a row: amber for the main action, outlined for the others. */
-function buttonCell(item: { label: string; url: string; primary?: boolean }): string {
+/**
+ * One button of a row: amber for the main action, outlined for the others. Inline blocks in one
+ * cell, so a narrow screen wraps them instead of scrolling sideways.
+ */
+function buttonLink(item: { label: string; url: string; primary?: boolean }): string {
   const style = item.primary
-    ? `background:${AMBER};border:2px solid ${AMBER};`
-    : `background:#FFFFFF;border:2px solid ${TEAL};`;
-  return `<td style="padding:0 8px 8px 0;"><table role="presentation" cellpadding="0" cellspacing="0" border="0"><tr><td style="border-radius:4px;${style}"><a href="${escapeHtml(item.url)}" style="display:inline-block;padding:10px 20px;${FONT};font-size:16px;font-weight:bold;color:${item.primary ? INK : TEAL};text-decoration:none;">${escapeHtml(item.label)}</a></td></tr></table></td>`;
+    ? `background:${AMBER};border:2px solid ${AMBER};color:${INK};`
+    : `background:#FFFFFF;border:2px solid ${TEAL};color:${TEAL};`;
+  return `<a href="${escapeHtml(item.url)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 20px;border-radius:4px;${style}${FONT};font-size:16px;font-weight:bold;text-decoration:none;">${escapeHtml(item.label)}</a>`;
 }
 
 function footerHtml(footer: MailFooter): string {
