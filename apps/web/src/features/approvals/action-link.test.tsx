@@ -46,8 +46,8 @@ const chain = (overrides: Partial<DocumentApprovals> = {}): DocumentApprovals =>
   policyName: 'Two steps',
   hasPolicy: true,
   steps: [
-    { number: 1, approverLabel: 'Ana Clerk', approval: null },
-    { number: 2, approverLabel: 'Ben Manager', approval: null },
+    { number: 1, approverLabel: 'Ana Clerk', approval: null, assigned: null },
+    { number: 2, approverLabel: 'Ben Manager', approval: null, assigned: null },
   ],
   awaiting: 'Awaiting approval by Ana Clerk (step 1 of 2)',
   canApprove: true,
