@@ -140,6 +140,10 @@ describe('GET /documentType/template/{id}/instance', () => {
       'Net 30',
       'Net 45',
       'Net 60',
+      'Net 90',
+      '1/10 Net 30',
+      '2/10 Net 30',
+      'Net 30 EOM',
     ]);
     expect(body.metadata.find((m) => m.metadata.key === 'docNumber')?.allowedValues).toBeNull();
   });

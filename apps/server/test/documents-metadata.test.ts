@@ -116,8 +116,8 @@ describe('PUT /documents/{id}/metadata', () => {
     [
       'a value outside the list',
       'docPaymentTerms',
-      'Net 90',
-      'Payment Terms must be one of: Due on receipt, Net 15, Net 30, Net 45, Net 60',
+      'Net 120',
+      'Payment Terms must be one of: Due on receipt, Net 15, Net 30, Net 45, Net 60, Net 90, 1/10 Net 30, 2/10 Net 30, Net 30 EOM',
     ],
   ])('refuses %s with the field message and writes nothing', async (_label, key, text, message) => {
     const doc = await draft();

@@ -90,6 +90,10 @@ describe('GET /documents/{id}', () => {
       'Net 30',
       'Net 45',
       'Net 60',
+      'Net 90',
+      '1/10 Net 30',
+      '2/10 Net 30',
+      'Net 30 EOM',
     ]);
     expect(terms.lookupValue).toMatchObject({ lookupValue: 'Net 30' });
     expect(entry(body, 'docARCompany').value).toBe('Vendor Co');
@@ -286,6 +290,10 @@ describe('GET /metadata/{id}/lookupvalues', () => {
       'Net 30',
       'Net 45',
       'Net 60',
+      'Net 90',
+      '1/10 Net 30',
+      '2/10 Net 30',
+      'Net 30 EOM',
     ]);
   });
 

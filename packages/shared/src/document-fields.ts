@@ -52,7 +52,21 @@ export interface MetadataFieldSeed {
 
 type FieldSpec = Omit<MetadataFieldSeed, 'id' | 'documentTypeId'>;
 
-const paymentTerms = ['Due on receipt', 'Net 15', 'Net 30', 'Net 45', 'Net 60'];
+/**
+ * The AR invoice's Payment Terms choices (rules/payment-terms.ts reads them). New values go at the
+ * end: a lookup value's id is its position.
+ */
+const paymentTerms = [
+  'Due on receipt',
+  'Net 15',
+  'Net 30',
+  'Net 45',
+  'Net 60',
+  'Net 90',
+  '1/10 Net 30',
+  '2/10 Net 30',
+  'Net 30 EOM',
+];
 const interestTypes = ['Royalty', 'Overriding Royalty', 'Working Interest', 'Non-Participating'];
 
 const arInvoice: FieldSpec[] = [

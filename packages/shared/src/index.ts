@@ -68,6 +68,7 @@ export * from './chat';
 export * from './schemas/admin-audit';
 export * from './rules/price-books';
 export * from './schemas/price-books';
+export * from './rules/payment-terms';
 export * from './schemas/payment-runs';
 export * from './rules/three-way-match';
 export * from './schemas/three-way-match';

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { MAX_ID, zId, zIdParam, zPaged, zPageQuery } from './common';
 import { zAmount } from './document-workflow';
+import {
+  addDaysToIsoDate,
+  EARLY_PAY_DAYS_MAX,
+  EARLY_PAY_PERCENT_MAX,
+  EARLY_PAY_PERCENT_MIN,
+} from '../rules/payment-terms';
 
 /**
  * Payment runs (issue 29 item 6, docs/payment-runs.md): the receiver pays several approved
@@ -47,14 +53,14 @@ export const zEarlyPayOfferInput = z.object({
   partyId: z.number({ error: paymentRunMessages.connectionRequired }).int().positive().max(MAX_ID),
   discountPercent: z.coerce
     .number({ error: paymentRunMessages.percentRange })
-    .min(0.01, paymentRunMessages.percentRange)
-    .max(20, paymentRunMessages.percentRange)
+    .min(EARLY_PAY_PERCENT_MIN, paymentRunMessages.percentRange)
+    .max(EARLY_PAY_PERCENT_MAX, paymentRunMessages.percentRange)
     .transform((v) => Math.round(v * 100) / 100),
   days: z.coerce
     .number({ error: paymentRunMessages.daysRange })
     .int(paymentRunMessages.daysRange)
     .min(1, paymentRunMessages.daysRange)
-    .max(120, paymentRunMessages.daysRange),
+    .max(EARLY_PAY_DAYS_MAX, paymentRunMessages.daysRange),
 });
 export type EarlyPayOfferInput = z.input<typeof zEarlyPayOfferInput>;
 export const zEarlyPayOffer = z.object({
@@ -78,10 +84,7 @@ export function earlyPayDiscountCents(totalCents: number, discountPercent: numbe
 
 /** The last day a payment earns the discount: the invoice date plus the offer's days. */
 export function earlyPayDiscountUntil(invoiceDate: string, days: number): string | null {
-  const date = new Date(`${invoiceDate}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return null;
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+  return addDaysToIsoDate(invoiceDate, days);
 }
 
 export const zPaymentRunLineInput = z.object({

@@ -249,10 +249,15 @@ const invoiceRules: FieldRule[] = [
     labels: [L('(?:payment )?terms', 0.9)],
     choices: [
       { pattern: /due (?:on|upon) receipt|upon receipt|on receipt/i, value: 'Due on receipt' },
+      // The discount terms before the plain net ones they contain.
+      { pattern: /\b2\s*(?:%|\/)\s*10\s*,?\s*n(?:et)?\s*-?\s*30\b/i, value: '2/10 Net 30' },
+      { pattern: /\b1\s*(?:%|\/)\s*10\s*,?\s*n(?:et)?\s*-?\s*30\b/i, value: '1/10 Net 30' },
+      { pattern: /net\s*-?\s*30\s*eom\b/i, value: 'Net 30 EOM' },
       { pattern: /net\s*-?\s*15\b/i, value: 'Net 15' },
       { pattern: /net\s*-?\s*30\b/i, value: 'Net 30' },
       { pattern: /net\s*-?\s*45\b/i, value: 'Net 45' },
       { pattern: /net\s*-?\s*60\b/i, value: 'Net 60' },
+      { pattern: /net\s*-?\s*90\b/i, value: 'Net 90' },
     ],
   },
   {
