@@ -885,6 +885,18 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     query: () => ({ format: 'csv' }),
   },
   'GET /api/early-pay-offers': { access: 'company', allow: 'any-member', apiKey: true, ...ownData },
+  'GET /api/payments/expectedCash': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+  },
+  'GET /api/payments/discountSummary': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    ...ownData,
+  },
   'PUT /api/early-pay-offers': {
     access: 'company',
     allow: 'administrators',

@@ -155,11 +155,31 @@ export const zPayment = z.object({
 });
 export type Payment = z.infer<typeof zPayment>;
 
+/** An invoice's payment terms as both sides see them (docs/payment-runs.md). */
+export const zInvoiceTerms = z.object({
+  /** The Payment Terms field ('2/10 Net 30'); null when not set. */
+  text: z.string().nullable(),
+  /** The Due Date field, or the one the terms give from the invoice date. */
+  dueDate: z.string().nullable(),
+  /** The early-pay discount it carries, from its terms or the vendor's Early pay agreement. */
+  discount: z
+    .object({
+      percent: z.number(),
+      amount: z.number().nullable(),
+      until: z.string(),
+      source: z.enum(['terms', 'agreement']),
+    })
+    .nullable(),
+});
+export type InvoiceTerms = z.infer<typeof zInvoiceTerms>;
+
 export const zPaymentList = z.object({
   items: z.array(zPayment),
   /** Paid minus cancelled. */
   paidAmount: z.number(),
   total: z.number().nullable(),
+  /** AR invoices: the terms, due date and early-pay discount. */
+  terms: zInvoiceTerms.optional(),
 });
 export type PaymentList = z.infer<typeof zPaymentList>;
 

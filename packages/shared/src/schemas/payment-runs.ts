@@ -140,7 +140,15 @@ export const zPaymentRunCandidate = z.object({
   paid: z.number(),
   balance: z.number().nullable(),
   /** The vendor's early-pay discount on it, when offered and nothing is paid yet. */
-  discount: z.object({ percent: z.number(), amount: z.number(), until: z.string() }).nullable(),
+  discount: z
+    .object({
+      percent: z.number(),
+      amount: z.number(),
+      until: z.string(),
+      /** Its own terms ('2/10 Net 30') or the vendor's Early pay agreement. */
+      source: z.enum(['terms', 'agreement']).optional(),
+    })
+    .nullable(),
 });
 export type PaymentRunCandidate = z.infer<typeof zPaymentRunCandidate>;
 export const zPaymentRunCandidates = z.object({ items: z.array(zPaymentRunCandidate) });
@@ -180,3 +188,53 @@ export const zPaymentRunListQuery = zPageQuery.extend({
   side: z.enum(['paid', 'received']).optional(),
 });
 export const zRemittanceQuery = z.object({ format: z.enum(['pdf', 'csv']).default('pdf') });
+
+/** Dashboards (issue 29 item 7): the vendor's expected cash, the customer's discounts. */
+export const dashboardMessages = {
+  weeksRange: 'Enter a number of weeks between 1 and 26',
+  monthsRange: 'Enter a number of months between 1 and 36',
+} as const;
+
+export const zExpectedCashQuery = z.object({
+  weeks: z.coerce
+    .number({ error: dashboardMessages.weeksRange })
+    .int(dashboardMessages.weeksRange)
+    .min(1, dashboardMessages.weeksRange)
+    .max(26, dashboardMessages.weeksRange)
+    .default(12),
+});
+const zCashBucket = z.object({ amount: z.number(), count: z.number().int() });
+export const zExpectedCash = z.object({
+  /** Today (UTC) as the server counted it. */
+  asOf: z.string(),
+  /** Open invoices whose due date has passed. */
+  overdue: zCashBucket,
+  /** Monday-to-Sunday weeks from this week's Monday; this week counts from today. */
+  weeks: z.array(zCashBucket.extend({ weekStart: z.string(), weekEnd: z.string() })),
+  /** Due after the last week shown. */
+  later: zCashBucket,
+  /** Everything still open: overdue + weeks + later. */
+  total: zCashBucket,
+});
+export type ExpectedCash = z.infer<typeof zExpectedCash>;
+
+export const zDiscountSummaryQuery = z.object({
+  months: z.coerce
+    .number({ error: dashboardMessages.monthsRange })
+    .int(dashboardMessages.monthsRange)
+    .min(1, dashboardMessages.monthsRange)
+    .max(36, dashboardMessages.monthsRange)
+    .default(12),
+});
+export const zDiscountSummary = z.object({
+  asOf: z.string(),
+  /** The first day counted. */
+  since: z.string(),
+  /** Discounts taken in payments dated since then. */
+  captured: zCashBucket,
+  /** Discounts offered whose window ended since then without being taken. */
+  missed: zCashBucket,
+  /** Discounts still open today on invoices not paid yet. */
+  available: zCashBucket,
+});
+export type DiscountSummary = z.infer<typeof zDiscountSummary>;

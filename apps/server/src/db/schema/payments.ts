@@ -97,6 +97,8 @@ export const earlyPayOffers = pgTable(
       onDelete: 'set null',
     }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The agreement covers invoices sent (published) from then on (migration 0071). */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('early_pay_offers_company_customer_key').on(t.companyId, t.customerCompanyId),

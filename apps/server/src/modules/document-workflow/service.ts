@@ -31,6 +31,7 @@ import {
   type WorkflowDeps,
 } from './notify';
 import * as repo from './repository';
+import { invoiceTerms } from '../payment-runs/terms';
 import { documentRoutes } from '../../db/schema/index';
 import { and, eq, ne } from 'drizzle-orm';
 import { approveStep } from '../approvals/chain';
@@ -407,16 +408,18 @@ export async function listDocumentPayments(
   ctx: TenantContext,
   documentId: number,
 ): Promise<PaymentList> {
-  await loadDocument(db, ctx, documentId);
+  const loaded = await loadDocument(db, ctx, documentId);
   const [rows, paid, total] = await Promise.all([
     repo.listPayments(db, documentId),
     repo.paidCents(db, documentId),
     repo.documentTotalCents(db, documentId),
   ]);
+  const terms = await invoiceTerms(db, loaded, total);
   return {
     items: rows.map(presentPayment),
     paidAmount: centsToAmount(paid),
     total: total === null ? null : centsToAmount(total),
+    ...(terms ? { terms } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   HistoryOperation,
   MetadataKey,
   PartyType,
+  paymentDueDate,
   validateMetadataValue,
   type MetadataValueInput,
 } from '@flowline/shared';
@@ -157,6 +158,7 @@ export async function saveMetadataValues(
 
   await resolveOrgUnits(tx, ctx, loaded, view, resolved, orgUnitInputs, errors);
   errors.throwIfAny();
+  fillDueDateFromTerms(loaded, view, resolved);
 
   const history: NewHistoryEntry[] = [];
   for (const [defId, next] of resolved) {
@@ -194,6 +196,31 @@ export async function saveMetadataValues(
   await repo.touchDocument(tx, doc.id);
   await refreshDocumentIndex(tx, doc.id);
   return history.length;
+}
+
+/**
+ * An AR invoice's Due Date follows its Payment Terms (docs/payment-runs.md): left empty, it is the
+ * date the terms give from the invoice date ('Net 30': 30 days later); a due date that was the
+ * computed one follows a change of the terms or the invoice date; a due date the user typed stays.
+ */
+function fillDueDateFromTerms(
+  loaded: LoadedDocument,
+  view: Awaited<ReturnType<typeof loadMetadataView>>,
+  resolved: Map<number, Resolved>,
+) {
+  if (loaded.type.templateId !== DocumentTemplate.ArInvoice) return;
+  const def = (key: string) => view.definitions.find((d) => d.key === key);
+  const [terms, date, due] = [def('docPaymentTerms'), def('docInvoiceDate'), def('docDueDate')];
+  if (!terms || !date || !due || due.isReadonly) return;
+  const stored = (id: number) => view.stored.get(id)?.value ?? null;
+  const next = (id: number) => (resolved.has(id) ? resolved.get(id)!.value : stored(id));
+  const computed = paymentDueDate(next(terms.id), next(date.id));
+  if (!computed) return;
+  const nextDue = next(due.id);
+  const wasComputed =
+    nextDue === stored(due.id) && nextDue === paymentDueDate(stored(terms.id), stored(date.id));
+  if (nextDue === null || (wasComputed && nextDue !== computed))
+    resolved.set(due.id, { value: computed, lookupValueId: null, partyId: null });
 }
 
 /**

@@ -47,6 +47,8 @@ export async function findCandidates(db: Db, companyId: number, partyId: number,
       docNumber: metadataValueOf(ROUTE_DOCUMENT, 'docNumber'),
       invoiceDate: metadataValueOf(ROUTE_DOCUMENT, 'docInvoiceDate'),
       dueDate: metadataValueOf(ROUTE_DOCUMENT, 'docDueDate'),
+      terms: metadataValueOf(ROUTE_DOCUMENT, 'docPaymentTerms'),
+      publishedAt: documents.publishedAt,
       total: totalValueOf(ROUTE_DOCUMENT),
       paidCents: paidCentsOf(ROUTE_DOCUMENT),
     })

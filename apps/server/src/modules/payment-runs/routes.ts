@@ -10,12 +10,17 @@ import {
   zPaymentRunList,
   zPaymentRunListQuery,
   zRemittanceQuery,
+  zDiscountSummary,
+  zDiscountSummaryQuery,
+  zExpectedCash,
+  zExpectedCashQuery,
 } from '@flowline/shared';
 import { z } from 'zod';
 import { requireTenant } from '../../auth/request-context';
 import { assertAdministrator, assertCanChangeData } from '../../auth/policy';
 import { contentDisposition } from '../downloads/content-disposition';
 import type { ApiModule } from '../types';
+import { discountSummary, expectedCash } from './dashboards';
 import { remittanceCsv, remittancePdf } from './remittance';
 import {
   createPaymentRun,
@@ -47,6 +52,32 @@ export const paymentRunsRoutes: ApiModule = async (app, { db, config, mailer }) 
       },
     },
     async (req) => listPaymentRuns(db, requireTenant(req), req.query),
+  );
+
+  api.get(
+    '/payments/expectedCash',
+    {
+      schema: {
+        tags,
+        summary: "What the company's open invoices still bring in, by the week they are due",
+        querystring: zExpectedCashQuery,
+        response: { 200: zExpectedCash },
+      },
+    },
+    async (req) => expectedCash(db, requireTenant(req), req.query),
+  );
+
+  api.get(
+    '/payments/discountSummary',
+    {
+      schema: {
+        tags,
+        summary: 'Early-pay discounts the company captured, missed and can still take',
+        querystring: zDiscountSummaryQuery,
+        response: { 200: zDiscountSummary },
+      },
+    },
+    async (req) => discountSummary(db, requireTenant(req), req.query),
   );
 
   api.get(

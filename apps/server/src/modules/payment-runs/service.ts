@@ -1,7 +1,7 @@
 import {
   HistoryOperation,
   earlyPayDiscountCents,
-  earlyPayDiscountUntil,
+  earlyPayDiscountFor,
   NotificationType,
   PAYMENT_RUN_MAX_INVOICES,
   formatUsd,
@@ -33,6 +33,7 @@ import { announceToCompanies } from '../../platform/realtime/hub';
 import { businessMailRecipients } from '../preferences/email-recipients';
 import { findParty } from '../parties/repository';
 import * as repo from './repository';
+import { agreementCovering } from './terms';
 
 type ParsedInput = z.output<typeof zPaymentRunInput>;
 
@@ -51,17 +52,24 @@ export async function listCandidates(
       ? repo.findOffer(db, connection.connectedCompanyId, ctx.companyId)
       : null,
   ]);
-  const percent = offer ? Number(offer.discountPercent) : 0;
   const items = rows
     .map((row): PaymentRunCandidate => {
       const total = payments.toCents(row.total);
       const paid = Number(row.paidCents);
-      const until =
-        offer && row.invoiceDate ? earlyPayDiscountUntil(row.invoiceDate, offer.days) : null;
+      const offered = earlyPayDiscountFor({
+        terms: row.terms,
+        invoiceDate: row.invoiceDate,
+        agreement: agreementCovering(offer, row.publishedAt),
+      });
       // The discount is for paying the whole invoice at once: offered while nothing is paid.
       const discount =
-        offer && until && total !== null && paid === 0
-          ? { percent, amount: toAmount(earlyPayDiscountCents(total, percent)), until }
+        offered && total !== null && paid === 0
+          ? {
+              percent: offered.percent,
+              amount: toAmount(earlyPayDiscountCents(total, offered.percent)),
+              until: offered.until,
+              source: offered.source,
+            }
           : null;
       return {
         documentId: row.documentId,
@@ -99,9 +107,14 @@ export async function createPaymentRun(
     tx: Db,
     documentId: number,
     number: string,
-    at: { paid: number; total: number | null; amountCents: number },
+    at: { paid: number; total: number | null; amountCents: number; publishedAt: Date | null },
   ): Promise<number> => {
-    if (!offer || at.total === null)
+    const offered = earlyPayDiscountFor({
+      terms: await repo.documentValue(tx, documentId, 'docPaymentTerms'),
+      invoiceDate: await repo.documentValue(tx, documentId, 'docInvoiceDate'),
+      agreement: agreementCovering(offer, at.publishedAt),
+    });
+    if (!offered || at.total === null)
       throw new AppError(409, 'no_discount', paymentRunMessages.noDiscountOffered(number));
     if (at.paid !== 0)
       throw new AppError(
@@ -109,17 +122,14 @@ export async function createPaymentRun(
         'discount_not_allowed',
         paymentRunMessages.discountOnPartlyPaid(number),
       );
-    const invoiceDate = await repo.documentValue(tx, documentId, 'docInvoiceDate');
-    const until = invoiceDate ? earlyPayDiscountUntil(invoiceDate, offer.days) : null;
-    if (!until)
-      throw new AppError(409, 'no_discount', paymentRunMessages.noDiscountOffered(number));
+    const until = offered.until;
     if (input.paymentDate > until)
       throw new AppError(
         409,
         'discount_window_ended',
         paymentRunMessages.discountWindowEnded(number, until),
       );
-    const discount = earlyPayDiscountCents(at.total, Number(offer.discountPercent));
+    const discount = earlyPayDiscountCents(at.total, offered.percent);
     if (at.amountCents !== at.total - discount)
       throw new AppError(
         409,
@@ -160,7 +170,12 @@ export async function createPaymentRun(
       const paid = await payments.paidCents(tx, line.documentId);
       const total = await payments.documentTotalCents(tx, line.documentId);
       const discountCents = line.takeDiscount
-        ? await discountFor(tx, line.documentId, number, { paid, total, amountCents })
+        ? await discountFor(tx, line.documentId, number, {
+            paid,
+            total,
+            amountCents,
+            publishedAt: loaded.document.publishedAt,
+          })
         : 0;
       if (total !== null && paid + amountCents + discountCents > total)
         throw new AppError(
