@@ -82,13 +82,15 @@ describe('PUT /documents/{id}/metadata', () => {
       [HistoryOperation.Edit, 'Invoice Date', '2026-01-05', '2026-02-28', FieldType.Date],
       [HistoryOperation.Edit, 'Payment Terms', null, 'Net 30', FieldType.List],
       [HistoryOperation.Edit, 'Description', null, 'Hauling\nand disposal', FieldType.TextArea],
+      // The empty Due Date is what the terms give: Net 30 from 28 February (docs/payment-runs.md).
+      [HistoryOperation.Edit, 'Due Date', null, '2026-03-30', FieldType.Date],
     ]);
     expect(edits.every((h) => h.userId === w.user.id && h.companyId === w.vendor.id)).toBe(true);
     expect((await routeOf(t.db, doc.id, w.vendor.id))?.listValues.docNumber).toBe('INV-200');
 
     // Saving the same values again writes nothing.
     await save(doc.id, [{ metadataDefinitionId: f.docNumber!, value: 'INV-200' }]);
-    expect((await historyOf(t.db, doc.id)).length).toBe(before + 4);
+    expect((await historyOf(t.db, doc.id)).length).toBe(before + 5);
   });
 
   it('clears a value with null or an empty string', async () => {

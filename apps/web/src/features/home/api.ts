@@ -11,6 +11,8 @@ import {
   RouteStatus,
   zDailyDocumentCounts,
   zDashboardStats,
+  zDiscountSummary,
+  zExpectedCash,
   zDocumentResultSet,
 } from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
@@ -25,7 +27,13 @@ export const dashboardKeys = {
   unsignedDivisionOrders: () => [...dashboardKeys.all, 'unsigned-division-orders'] as const,
   received: () => [...dashboardKeys.all, 'received-per-day'] as const,
   returned: () => [...dashboardKeys.all, 'sent-per-day'] as const,
+  expectedCash: () => [...dashboardKeys.all, 'expected-cash'] as const,
+  discounts: () => [...dashboardKeys.all, 'discount-summary'] as const,
 };
+
+/** The receiver of AR invoices: the one who pays them and takes early-pay discounts. */
+export const paysInvoices = (types: ReadonlySet<number>) =>
+  types.has(PartyType.Operator) || types.has(PartyType.Purchaser);
 
 /** A company with no connected connection sees the getting-started text instead of widgets. */
 export function useHasConnections() {
@@ -84,6 +92,23 @@ export const documentsSentPerDayQueryOptions = () =>
       apiRequest('/documentroute/ownerDocSentCounts', { schema: zDailyDocumentCounts }),
   });
 
+/** The vendor's open invoices by the week they are due (docs/payment-runs.md). */
+export const expectedCashQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.expectedCash(),
+    queryFn: () =>
+      apiRequest('/payments/expectedCash', { query: { weeks: 8 }, schema: zExpectedCash }),
+  });
+
+/** The receiver's early-pay discounts captured, missed and available (last 12 months). */
+export const discountSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.discounts(),
+    queryFn: () => apiRequest('/payments/discountSummary', { schema: zDiscountSummary }),
+  });
+
+export const useExpectedCash = () => useQuery(expectedCashQueryOptions());
+export const useDiscountSummary = () => useQuery(discountSummaryQueryOptions());
 export const useDashboardStats = () => useQuery(dashboardStatsQueryOptions());
 export const useRejectedInvoices = () => useQuery(rejectedInvoicesQueryOptions());
 export const useUnsignedDivisionOrders = () => useQuery(unsignedDivisionOrdersQueryOptions());
@@ -104,7 +129,11 @@ export function dashboardQueries(partyTypeIds: readonly number[]) {
   const types = new Set(partyTypeIds);
   return [
     ...(types.has(PartyType.Vendor)
-      ? [homeQuery(dashboardStatsQueryOptions()), homeQuery(rejectedInvoicesQueryOptions())]
+      ? [
+          homeQuery(dashboardStatsQueryOptions()),
+          homeQuery(rejectedInvoicesQueryOptions()),
+          homeQuery(expectedCashQueryOptions()),
+        ]
       : []),
     ...(types.has(PartyType.Owner)
       ? [
@@ -115,6 +144,7 @@ export function dashboardQueries(partyTypeIds: readonly number[]) {
       : []),
     // An owner that is an operator too asks once: the prefetch shares one fetch per key.
     ...(types.has(PartyType.Operator) ? [homeQuery(documentsReceivedPerDayQueryOptions())] : []),
+    ...(paysInvoices(types) ? [homeQuery(discountSummaryQueryOptions())] : []),
   ];
 }
 

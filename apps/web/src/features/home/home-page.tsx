@@ -10,6 +10,7 @@ import {
   useDashboardStats,
   useDocumentsReceivedPerDay,
   useDocumentsSentPerDay,
+  paysInvoices,
   useHasConnections,
   useRejectedInvoices,
   useUnsignedDivisionOrders,
@@ -22,6 +23,7 @@ import {
   PaymentStatusChart,
 } from './dashboard-charts';
 import { DocumentRowsTable, QueryWidget } from './dashboard-widgets';
+import { DiscountsWidget, ExpectedCashWidget } from './payment-widgets';
 
 /** The getting-started text, naming the navigation link with the company's term (spec 3). */
 export const gettingStarted = (connections: string) =>
@@ -65,6 +67,9 @@ export function HomePage() {
             <Grid size={half}>
               <RejectedInvoicesWidget />
             </Grid>
+            <Grid size={half}>
+              <ExpectedCashWidget />
+            </Grid>
           </>
         )}
         {owner && (
@@ -83,6 +88,11 @@ export function HomePage() {
         {operator && (
           <Grid size={half}>
             <DocumentsReceivedWidget title="Operator Documents Received" series={OPERATOR_SERIES} />
+          </Grid>
+        )}
+        {paysInvoices(types) && (
+          <Grid size={half}>
+            <DiscountsWidget />
           </Grid>
         )}
       </Grid>
