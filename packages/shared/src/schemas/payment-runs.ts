@@ -70,6 +70,8 @@ export const zEarlyPayOffer = z.object({
   discountPercent: z.number(),
   days: z.number().int(),
   updatedAt: z.string(),
+  /** It covers the invoices sent from then on (an Early pay agreement). */
+  startsAt: z.string().optional(),
 });
 export type EarlyPayOffer = z.infer<typeof zEarlyPayOffer>;
 export const zEarlyPayOffers = z.object({

@@ -389,6 +389,7 @@ export async function listOffers(db: Db, ctx: TenantContext) {
     discountPercent: Number(r.offer.discountPercent),
     days: r.offer.days,
     updatedAt: r.offer.updatedAt.toISOString(),
+    startsAt: r.offer.startsAt.toISOString(),
   });
   return {
     offered: rows

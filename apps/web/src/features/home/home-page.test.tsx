@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { PartyType } from '@flowline/shared';
 import { buildCompany } from '../../test/fixtures';
@@ -18,6 +18,25 @@ const connections = (total: number) => ({
   'GET /api/party/grid/search': () => ({ items: [], totalRecords: total }),
 });
 const emptyResultSet = { columns: [], rows: [], totalRecords: 0 };
+const bucket = (amount: number, count: number) => ({ amount, count });
+const expectedCash = {
+  asOf: '2026-11-26',
+  overdue: bucket(2050, 2),
+  weeks: [
+    { weekStart: '2026-11-26', weekEnd: '2026-11-29', ...bucket(1600, 2) },
+    { weekStart: '2026-11-30', weekEnd: '2026-12-06', ...bucket(0, 0) },
+    { weekStart: '2026-12-07', weekEnd: '2026-12-13', ...bucket(1233.33, 2) },
+  ],
+  later: bucket(500, 1),
+  total: bucket(5383.33, 7),
+};
+const discountSummary = {
+  asOf: '2026-11-26',
+  since: '2025-11-26',
+  captured: bucket(18.52, 1),
+  missed: bucket(39, 3),
+  available: bucket(25, 1),
+};
 const perDay = { items: [] };
 
 describe('Home', () => {
@@ -91,9 +110,61 @@ const dashboardRoutes = {
   'GET /api/documentroute/notReturnedDOs': () => emptyResultSet,
   'GET /api/documentroute/ownerDocReceivedCounts': () => perDay,
   'GET /api/documentroute/ownerDocSentCounts': () => perDay,
+  'GET /api/payments/expectedCash': () => expectedCash,
+  'GET /api/payments/discountSummary': () => discountSummary,
 };
 const dashboardPaths = Object.keys(dashboardRoutes).map((key) => key.slice('GET '.length));
 const key = (queryKey: readonly unknown[]) => JSON.stringify(queryKey);
+
+describe('the payment cards (issue 29 item 7)', () => {
+  it('shows the vendor its expected cash by week and the payer its discounts', async () => {
+    const api = installSessionApi({
+      companies: [buildCompany({ partyTypeIds: [PartyType.Vendor, PartyType.Operator] })],
+      handlers: { ...connections(1), ...dashboardRoutes },
+    });
+    renderApp('/');
+    const cash = await screen.findByRole('region', { name: 'Expected Cash' });
+    expect(await within(cash).findByText('$5,383.33 open in 7 invoices')).toBeVisible();
+    const table = within(cash).getByRole('table', { name: 'Expected cash by week' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Overdue$2,050.00 (2)',
+      'This week$1,600.00 (2)',
+      'Week of 11/30/2026$0.00',
+      'Week of 12/07/2026$1,233.33 (2)',
+      'Later$500.00 (1)',
+    ]);
+    expect(api.find('GET', '/api/payments/expectedCash')[0]!.search).toContain('weeks=8');
+
+    const discounts = await screen.findByRole('region', { name: 'Early-Pay Discounts' });
+    expect(await within(discounts).findByText('Since 11/26/2025')).toBeVisible();
+    const figure = (label: string) =>
+      within(discounts).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Captured')).toBe('$18.52 (1 invoice)');
+    expect(figure('Missed')).toBe('$39.00 (3 invoices)');
+    expect(figure('Available now')).toBe('$25.00 (1 invoice)');
+  });
+
+  it('says so when the vendor has no open invoices; a vendor alone sees no discounts card', async () => {
+    installSessionApi({
+      companies: [buildCompany({ partyTypeIds: [PartyType.Vendor] })],
+      handlers: {
+        ...connections(1),
+        ...dashboardRoutes,
+        'GET /api/payments/expectedCash': () => ({
+          ...expectedCash,
+          overdue: bucket(0, 0),
+          weeks: [],
+          later: bucket(0, 0),
+          total: bucket(0, 0),
+        }),
+      },
+    });
+    renderApp('/');
+    expect(await screen.findByText('You have no open invoices')).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Early-Pay Discounts' })).toBeNull();
+  });
+});
 
 describe("Home's data, asked for with the session start (issue 16 item 4)", () => {
   const partyTypeSets = [

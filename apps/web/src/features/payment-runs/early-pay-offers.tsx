@@ -17,6 +17,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useDateFormatter } from '../preferences';
 import { zEarlyPayOfferInput, type EarlyPayOffer } from '@flowline/shared';
 import { useSnackbar } from '../../components/snackbar/use-snackbar';
 import { errorMessage } from '../../lib/api-error';
@@ -117,7 +118,9 @@ function OfferDialog({
   );
 }
 
-const terms = (o: EarlyPayOffer) => `${o.discountPercent}% if paid within ${o.days} days`;
+const terms = (o: EarlyPayOffer, formatDate: (d: string) => string) =>
+  `${o.discountPercent}% if paid within ${o.days} days` +
+  (o.startsAt ? `, on invoices sent since ${formatDate(o.startsAt)}` : '');
 
 /**
  * Early-pay discounts (issue 29 item 7): what the company offers its customers for paying early
@@ -128,6 +131,7 @@ export function EarlyPayOffers({ mayEdit }: { mayEdit: boolean }) {
   const remove = useRemoveEarlyPayOffer();
   const { showError } = useSnackbar();
   const [editing, setEditing] = useState<{ offer: EarlyPayOffer | null; key: number } | null>(null);
+  const { formatDate } = useDateFormatter();
   const offered = offers.data?.offered ?? [];
   const received = offers.data?.received ?? [];
 
@@ -143,6 +147,11 @@ export function EarlyPayOffers({ mayEdit }: { mayEdit: boolean }) {
           </Button>
         )}
       </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        An Early pay agreement applies to every invoice sent to the customer from the day it is
+        offered. An invoice whose payment terms carry a discount (such as 2/10 Net 30) follows its
+        terms instead.
+      </Typography>
       {offers.isError && <Alert severity="error">{errorMessage(offers.error)}</Alert>}
       {offered.length === 0 && received.length === 0 ? (
         <Typography color="text.secondary">
@@ -164,7 +173,7 @@ export function EarlyPayOffers({ mayEdit }: { mayEdit: boolean }) {
                 <TableRow key={`offered-${o.partyId}`}>
                   <TableCell>{o.counterpartyName}</TableCell>
                   <TableCell>Offered to</TableCell>
-                  <TableCell>{terms(o)}</TableCell>
+                  <TableCell>{terms(o, formatDate)}</TableCell>
                   {mayEdit && (
                     <TableCell align="right">
                       <Button
@@ -195,7 +204,7 @@ export function EarlyPayOffers({ mayEdit }: { mayEdit: boolean }) {
                 <TableRow key={`received-${o.counterpartyName}`}>
                   <TableCell>{o.counterpartyName}</TableCell>
                   <TableCell>Offered to you</TableCell>
-                  <TableCell>{terms(o)}</TableCell>
+                  <TableCell>{terms(o, formatDate)}</TableCell>
                   {mayEdit && <TableCell />}
                 </TableRow>
               ))}

@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { workflowMessages, type DocumentDto } from '@flowline/shared';
+import { workflowMessages, type DocumentDto, type InvoiceTerms } from '@flowline/shared';
 import { useSnackbar } from '../../../../components/snackbar';
 import { errorMessage } from '../../../../lib/api-error';
 import { formatMoneyForUser } from '../../../../lib/money';
@@ -43,6 +43,7 @@ export function PaymentsTab({ doc }: { doc: DocumentDto }) {
         <Alert severity="error">{errorMessage(payments.error)}</Alert>
       ) : (
         <>
+          {payments.data.terms && <TermsSummary terms={payments.data.terms} />}
           <Typography sx={{ mb: 1 }} data-testid="payments-summary">
             Paid {money(payments.data.paidAmount)}
             {payments.data.total !== null ? ` of ${money(payments.data.total)}` : ''}
@@ -97,6 +98,31 @@ export function PaymentsTab({ doc }: { doc: DocumentDto }) {
           })
         }
       />
+    </Box>
+  );
+}
+
+/**
+ * The invoice's payment terms, due date and early-pay discount (docs/payment-runs.md) — the same
+ * on both sides: the discount comes from its terms ('2/10 Net 30') or the vendor's agreement.
+ */
+export function TermsSummary({ terms }: { terms: InvoiceTerms }) {
+  const { formatDate } = useDateFormatter();
+  if (!terms.text && !terms.dueDate && !terms.discount) return null;
+  const d = terms.discount;
+  return (
+    <Box sx={{ mb: 2 }} data-testid="payment-terms">
+      <Typography>
+        {terms.text ? `Terms: ${terms.text}` : 'No payment terms'}
+        {terms.dueDate ? ` · Due ${formatDate(terms.dueDate)}` : ''}
+      </Typography>
+      {d && (
+        <Typography color="text.secondary">
+          Early-pay discount: {d.percent}%{d.amount !== null ? ` (${money(d.amount)})` : ''} if paid
+          by {formatDate(d.until)}
+          {d.source === 'terms' ? ', by its terms' : ', by the Early pay agreement'}
+        </Typography>
+      )}
     </Box>
   );
 }

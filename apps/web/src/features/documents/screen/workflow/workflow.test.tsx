@@ -228,6 +228,46 @@ describe('the receiver’s workflow on the document screen', () => {
     expect(await screen.findByText('Paid $1,250.00 of $1,250.00')).toBeInTheDocument();
   });
 
+  it('shows the payment terms, the due date and the early-pay discount (issue 29 item 7)', async () => {
+    const doc = received({ routeStatusId: RouteStatus.Approved });
+    install(doc, {
+      'GET /api/payment': () => ({
+        items: [],
+        paidAmount: 0,
+        total: 1250,
+        terms: {
+          text: '2/10 Net 30',
+          dueDate: '2026-02-04',
+          discount: { percent: 2, amount: 25, until: '2026-01-15', source: 'terms' },
+        },
+      }),
+    });
+    renderApp(`/documents/${doc.id}`);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Payments' }));
+    const terms = await screen.findByTestId('payment-terms');
+    expect(terms).toHaveTextContent('Terms: 2/10 Net 30 · Due 02/04/2026');
+    expect(terms).toHaveTextContent(
+      'Early-pay discount: 2% ($25.00) if paid by 01/15/2026, by its terms',
+    );
+  });
+
+  it('names the Early pay agreement as the discount’s source', async () => {
+    const doc = received({ routeStatusId: RouteStatus.Approved });
+    const terms: PaymentList['terms'] = {
+      text: 'Net 30',
+      dueDate: null,
+      discount: { percent: 1.5, amount: null, until: '2026-01-20', source: 'agreement' },
+    };
+    install(doc, {
+      'GET /api/payment': () => ({ items: [], paidAmount: 0, total: null, terms }),
+    });
+    renderApp(`/documents/${doc.id}`);
+    await userEvent.click(await screen.findByRole('tab', { name: 'Payments' }));
+    expect(await screen.findByTestId('payment-terms')).toHaveTextContent(
+      'Terms: Net 30Early-pay discount: 1.5% if paid by 01/20/2026, by the Early pay agreement',
+    );
+  });
+
   it('has no Payments tab for documents other than AR invoices', async () => {
     const doc = received({ hasPayments: false });
     install(doc);
