@@ -49,6 +49,22 @@ test('the operator pays two invoices in one run, one in part; the vendor opens t
   const paid = page.getByRole('table', { name: 'Invoices paid' });
   await expect(paid.getByRole('row').filter({ hasText: first })).toContainText('Paid in full');
   await expect(paid.getByRole('row').filter({ hasText: second })).toContainText('Partial');
+
+  // Issue 29 item 7: Home shows the payer's early-pay discounts as the API counts them.
+  const discounts = await callApi<Record<'captured' | 'missed', Bucket>>(
+    page,
+    'GET',
+    '/api/payments/discountSummary',
+  );
+  await page.goto('/');
+  const discountCard = page.getByRole('region', { name: 'Early-Pay Discounts' });
+  for (const [label, figure] of [
+    ['Captured', discounts.captured],
+    ['Missed', discounts.missed],
+  ] as const)
+    await expect(
+      discountCard.locator('div', { has: page.getByText(label, { exact: true }) }).last(),
+    ).toContainText(`${usd(figure.amount)} (${invoices(figure.count)})`);
   await logOut(page);
 
   // The vendor starts from the mail: its link, the sign-in, the remittance advice.
@@ -71,4 +87,25 @@ test('the operator pays two invoices in one run, one in part; the vendor opens t
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(paid).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Home: the vendor's expected cash — the $500.00 left on the part-paid invoice among it.
+  const cash = await callApi<{ total: Bucket; weeks: Bucket[] }>(
+    page,
+    'GET',
+    '/api/payments/expectedCash?weeks=8',
+  );
+  expect(cash.total.amount).toBeGreaterThanOrEqual(500);
+  await page.goto('/');
+  await expect(
+    page.getByRole('region', { name: 'Expected Cash' }).getByTestId('expected-cash-total'),
+  ).toHaveText(`${usd(cash.total.amount)} open in ${invoices(cash.total.count)}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+interface Bucket {
+  amount: number;
+  count: number;
+}
+const usd = (amount: number) =>
+  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const invoices = (n: number) => `${n} invoice${n === 1 ? '' : 's'}`;

@@ -17,7 +17,10 @@ const invoices = (n: number) => `${n} invoice${n === 1 ? '' : 's'}`;
 function Bar({ value, max, color }: { value: number; max: number; color: string }) {
   const width = max > 0 ? Math.max((value / max) * 100, value > 0 ? 2 : 0) : 0;
   return (
-    <Box aria-hidden sx={{ height: 10, borderRadius: 1, bgcolor: 'action.hover', minWidth: 60 }}>
+    <Box
+      aria-hidden
+      sx={{ mt: 0.5, height: 10, borderRadius: 1, bgcolor: 'action.hover', minWidth: 60 }}
+    >
       <Box sx={{ height: '100%', width: `${width}%`, borderRadius: 1, bgcolor: color }} />
     </Box>
   );
@@ -54,11 +57,6 @@ export function ExpectedCashView({ data }: { data: ExpectedCash }) {
             <TableRow>
               <TableCell>Due</TableCell>
               <TableCell align="right">Amount</TableCell>
-              <TableCell sx={{ width: '40%' }}>
-                <Box component="span" sx={visuallyHidden}>
-                  Share
-                </Box>
-              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -67,15 +65,13 @@ export function ExpectedCashView({ data }: { data: ExpectedCash }) {
                 <TableCell component="th" scope="row">
                   {r.label}
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', width: '55%' }}>
                   {money(r.amount)}
                   {r.count > 0 && (
                     <Typography component="span" variant="body2" color="text.secondary">
                       {` (${r.count})`}
                     </Typography>
                   )}
-                </TableCell>
-                <TableCell>
                   <Bar
                     value={r.amount}
                     max={max}
@@ -90,15 +86,6 @@ export function ExpectedCashView({ data }: { data: ExpectedCash }) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The receiver's early-pay discounts (issue 29 item 7): captured in payment runs, missed (the
