@@ -108,6 +108,7 @@ function install(user = writer, create: (body: unknown) => unknown = () => ({ ..
               discountPercent: body.discountPercent,
               days: body.days,
               updatedAt: '2026-02-01T00:00:00.000Z',
+              startsAt: '2026-02-01T12:00:00.000Z',
             },
           ],
           received: [],
@@ -260,6 +261,9 @@ describe('Payments', () => {
     await userEvent.type(percent, '1.5');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const table = await screen.findByRole('table', { name: 'Early-pay discounts' });
-    expect(within(table).getByText('1.5% if paid within 10 days')).toBeVisible();
+    // The agreement covers the invoices sent from its start (docs/payment-runs.md).
+    expect(
+      within(table).getByText('1.5% if paid within 10 days, on invoices sent since 02/01/2026'),
+    ).toBeVisible();
   });
 });
