@@ -72,3 +72,4 @@ export * from './rules/payment-terms';
 export * from './schemas/payment-runs';
 export * from './rules/three-way-match';
 export * from './schemas/three-way-match';
+export * from './schemas/list-views';

@@ -3,6 +3,7 @@ import { MAX_ID, zId } from './common';
 import { RouteStatus, type RouteStatusId } from '../ids';
 import { zLineItemRow } from './line-item-rows';
 import { zDocumentExtraction } from './document-extraction';
+import { zListViewQuery } from './list-views';
 
 /**
  * Document contracts shared by the server routes and the SPA (spec 3 §3, §7; spec 1 §3, §7;
@@ -191,6 +192,8 @@ export const zDocumentListQuery = z.object({
   documentRouteStatusId: z.coerce.number().int().min(0).max(MAX_ID).optional(),
   /** Only Returned documents that came back signed / unsigned (issue 27 item 9). */
   returnKind: zReturnKind.optional(),
+  /** Saved views (issue 30 item 6): the columns to show and the filters, type lists only. */
+  ...zListViewQuery.shape,
 });
 export type DocumentListQuery = z.input<typeof zDocumentListQuery>;
 
