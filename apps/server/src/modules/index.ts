@@ -36,6 +36,7 @@ import { pidxRoutes } from './pidx/routes';
 import { inboundEmailRoutes } from './inbound-email/routes';
 import { listExportRoutes } from './list-export/routes';
 import { otherListExportRoutes } from './list-export/other-routes';
+import { listViewsRoutes } from './list-views/routes';
 import { erpExportRoutes } from './erp-export/routes';
 import { preferencesRoutes } from './preferences/routes';
 import { lookupsRoutes } from './lookups/routes';
@@ -66,6 +67,7 @@ export const apiModules: ApiModule[] = [
   inboundEmailRoutes,
   listExportRoutes,
   otherListExportRoutes,
+  listViewsRoutes,
   erpExportRoutes,
   documentWorkflowRoutes,
   lineItemsRoutes,

@@ -182,6 +182,25 @@ export async function buildApprovalDelegation(
   return ok<{ id: number }>(res, 'approval delegation');
 }
 
+/** A saved view of A's AR invoice list, shared, made by A's Administrator (issue 30 item 6). */
+export async function buildListView(t: TestApp, admin: UserRow, company: CompanyRow) {
+  const res = await t.as(
+    admin,
+    company.id,
+  )({
+    method: 'POST',
+    url: '/api/listviews',
+    payload: {
+      documentTypeId: DocumentTypeId.ArInvoice,
+      name: `View ${MARK}`,
+      shared: true,
+      columns: ['docNumber', 'docTotal'],
+      filters: { fields: [{ field: 'docInvoiceDate', kind: 'dateRange', from: '2026-01-01' }] },
+    },
+  });
+  return ok<{ id: number }>(res, 'list view');
+}
+
 export async function buildLegalDocument(t: TestApp, admin: UserRow, company: CompanyRow) {
   const { payload, headers } = await multipartBody([
     [
@@ -344,6 +363,7 @@ export async function buildRouteWorld(t: TestApp) {
   const codingRule = await buildCodingRule(t, aPeople.admin, a);
   const approvalPolicy = await buildApprovalPolicy(t, aPeople.admin, a);
   const approvalDelegation = await buildApprovalDelegation(t, aPeople.admin, a, aPeople.user.id);
+  const listView = await buildListView(t, aPeople.admin, a);
   const legalDocument = await buildLegalDocument(t, aPeople.admin, a);
   const priceBook = await buildPriceBook(t, aPeople.admin, a, party.id);
   const [paymentRun] = await db
@@ -396,6 +416,7 @@ export async function buildRouteWorld(t: TestApp) {
     codingRule,
     approvalPolicy,
     approvalDelegation,
+    listView,
     legalDocument,
     priceBook,
     paymentRun: paymentRun!,

@@ -546,6 +546,40 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     query: () => ({ format: 'csv' }),
     ...ownData,
   },
+  'GET /api/listviews': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    query: () => ({ documentTypeId: String(DocumentTypeId.ArInvoice) }),
+    ...ownData,
+    notes: "the caller's own views and those shared in the caller's company",
+  },
+  'POST /api/listviews': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    body: () => ({ documentTypeId: DocumentTypeId.ArInvoice, name: `Mine ${Date.now()}` }),
+    ...ownData,
+    notes:
+      'a view of the caller’s own company; a ReadOnly member may save views (not a change to documents)',
+  },
+  'PUT /api/listviews/{id}': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ id: w.listView.id }),
+    body: () => ({ name: 'Renamed' }),
+    notes:
+      'every member reaches the route; only the owner (or an Administrator, a shared view) changes the view (403 list_view_forbidden)',
+  },
+  'DELETE /api/listviews/{id}': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ id: w.listView.id }),
+    notes:
+      'every member reaches the route; only the owner (or an Administrator, a shared view) deletes the view',
+  },
   'GET /api/documentroute/inbox/myApprovalsCount': {
     access: 'company',
     allow: 'any-member',

@@ -27,3 +27,4 @@ export * from './idempotency';
 export * from './pidx';
 export * from './approvals';
 export * from './inbound-email';
+export * from './list-views';

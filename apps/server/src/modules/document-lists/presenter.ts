@@ -3,6 +3,7 @@ import {
   counterpartyColumnName,
   DivisionOrderResponse,
   documentNumberKeys,
+  EXPORTED_LIST_COLUMN,
   genericDocumentColumns,
   MetadataKey,
   routeStatusLabel,
@@ -57,6 +58,7 @@ const responseStatusText = {
 /** One value of a type list row: the counterparty's name, the derived return kind, else the list value. */
 function typeValue(row: RouteListRow, key: string): string | null {
   if (key === COUNTERPARTY_COLUMN_KEY) return row.counterparty_name;
+  if (key === EXPORTED_LIST_COLUMN) return row.exported_at ?? null;
   if (key === MetadataKey.divisionOrderResponseStatus && row.return_kind) {
     return responseStatusText[row.return_kind];
   }

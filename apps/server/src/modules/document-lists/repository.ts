@@ -4,7 +4,12 @@ import type { Db } from '../../db/client';
 import { withoutTenantScope } from '../../db/tenant-scope';
 import { documentTypes, metadataDefinitions } from '../../db/schema/index';
 import {
+  counterpartyFilter,
   counterpartyName,
+  exportedAt,
+  exportedFilter,
+  fieldFilterSql,
+  type TypedFieldFilter,
   documentTypeName,
   isoTimestamp,
   liveDocument,
@@ -53,7 +58,24 @@ export interface ListFilter {
   query?: string;
   /** 'My approvals' (issue 29 item 3): invoices whose waiting step waits for these. */
   waitingFor?: WaitingFor;
+  /** Columns and filters (issue 30 item 6, docs/list-views.md): ranges and text on fields. */
+  fields?: TypedFieldFilter[];
+  /** The other company's name contains this. */
+  counterparty?: string;
+  /** Exported to the ERP or not. */
+  exported?: 'yes' | 'no';
 }
+
+/** Filters that may leave only a few rows scattered over the sort key's order. */
+const narrows = (f: ListFilter) =>
+  !!(
+    f.statusId ||
+    f.returnKind ||
+    f.query ||
+    f.fields?.length ||
+    f.counterparty !== undefined ||
+    f.exported !== undefined
+  );
 
 export interface WaitingFor {
   /** The caller and the members who delegated their approvals to them today. */
@@ -81,6 +103,8 @@ export interface RouteListRow {
   /** A Returned route: how its document came back; null otherwise. */
   return_kind: ReturnKind | null;
   date: string;
+  /** When the company last exported the document to its ERP (ISO UTC), null if never. */
+  exported_at: string | null;
 }
 
 export async function documentTypeExists(db: Db, documentTypeId: number) {
@@ -155,6 +179,9 @@ function listWhere(companyId: number, f: ListFilter): SQL {
     returnKindFilter(f.returnKind),
     textFilter(f.query),
     f.waitingFor ? waitingForFilter(f.waitingFor) : null,
+    ...(f.fields ?? []).map(fieldFilterSql),
+    f.counterparty !== undefined ? counterpartyFilter(f.counterparty) : null,
+    f.exported !== undefined ? exportedFilter(f.exported) : null,
     liveDocument,
   ]);
 }
@@ -213,10 +240,10 @@ const routeColumns = sql`r.document_id, r.document_type_id, r.route_status_id, r
  */
 function pageRows(where: SQL, filter: ListFilter, sort: ListSort, page: ListPage): SQL {
   const order = orderClause(sort);
-  // With a status filter or a text query the matching rows may lie anywhere in the key's order
+  // With a status filter, a text query or a view's filters the matching rows may lie anywhere in the key's order
   // (a status correlates with dates; a rare text matches few rows): walking the index until a
   // page is found could read the whole type, so those read the filtered rows and sort them.
-  if (!sort.key || !sort.indexed || filter.statusId || filter.returnKind || filter.query) {
+  if (!sort.key || !sort.indexed || narrows(filter)) {
     return sql`
       SELECT ${routeColumns}, row_number() OVER (ORDER BY ${order}) AS ord
       FROM document_routes r
@@ -271,7 +298,7 @@ export async function findRoutePage(
       db.execute(sql`
       SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.side,
         r.list_values, ${names}, ${returnKind} AS return_kind,
-        ${isoTimestamp(sql`r.created_at`)} AS date
+        ${isoTimestamp(sql`r.created_at`)} AS date, ${isoTimestamp(exportedAt)} AS exported_at
       FROM (${pageRows(where, filter, sort, page)}) r
       ORDER BY r.ord`),
       db.execute(sql`SELECT count(*)::int AS n FROM document_routes r WHERE ${where}`),
@@ -341,7 +368,8 @@ export async function findRouteKeysetPage(
       SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.side,
         r.list_values, ${documentTypeName} AS document_type_name,
         ${counterpartyName} AS counterparty_name, ${returnKind} AS return_kind,
-        ${isoTimestamp(sql`r.created_at`)} AS date, ${sortValue} AS sort_value
+        ${isoTimestamp(sql`r.created_at`)} AS date, ${isoTimestamp(exportedAt)} AS exported_at,
+        ${sortValue} AS sort_value
       FROM document_routes r
       WHERE ${where}
       ORDER BY ${orderClause(sort)}

@@ -1,6 +1,11 @@
 import {
   COUNTERPARTY_COLUMN_KEY,
+  counterpartyColumnName,
   DocumentTypeId,
+  listViewProblems,
+  standardListColumns,
+  type ListFilters,
+  type ListSides,
   FieldType,
   inboxColumnHeaders,
   RouteStatus,
@@ -61,6 +66,79 @@ function sortOf(key: SortKey, q: ListQuery): ListSort {
 
 const pageOf = (q: ListQuery) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
+type TypeDefinitions = Awaited<ReturnType<typeof findTypeDefinitions>>;
+
+/** A list query's columns and filters (docs/list-views.md). */
+interface ViewQuery {
+  columns?: string[];
+  filters?: ListFilters;
+}
+
+/**
+ * Checks the columns and filters against the type's fields (unknown field, a filter of the wrong
+ * kind → 400 with each problem located) and turns the filters into the repository's.
+ */
+export function typeViewFilter(
+  definitions: TypeDefinitions,
+  q: ViewQuery,
+): Pick<ListFilter, 'fields' | 'counterparty' | 'exported'> {
+  const problems = listViewProblems(definitions, q);
+  if (problems.length > 0) {
+    throw badRequest(
+      problems[0]!.message,
+      'invalid_list_view',
+      Object.fromEntries(problems.map((p) => [p.path, p.message])),
+    );
+  }
+  const byKey = new Map(definitions.map((d) => [d.key, d]));
+  return {
+    fields: q.filters?.fields.map((f) => ({ ...f, fieldTypeId: byKey.get(f.field)!.fieldTypeId })),
+    counterparty: q.filters?.counterparty,
+    exported: q.filters?.exported,
+  };
+}
+
+/** Lists that mix types take only the filters that are not a field's. */
+function genericViewFilter(q: ViewQuery): Pick<ListFilter, 'counterparty' | 'exported'> {
+  if (q.columns || q.filters?.fields.length) {
+    const key = q.columns ? 'columns' : 'filters.fields';
+    const message = 'Columns and field filters apply to the list of one document type';
+    throw badRequest(message, 'invalid_list_view', { [key]: message });
+  }
+  return { counterparty: q.filters?.counterparty, exported: q.filters?.exported };
+}
+
+/**
+ * A type list's columns: the chosen keys in their order (any field of the type, the other company
+ * named by the list's sides, the Exported marker), else the type's list columns as
+ * typeListColumns decides them for the sides.
+ */
+function typeListColumnsFor(
+  documentTypeId: number,
+  definitions: TypeDefinitions,
+  sides: ListSides,
+  chosen: string[] | undefined,
+): ResultColumn[] {
+  if (chosen) {
+    const byKey = new Map(definitions.map((d) => [d.key, d]));
+    return chosen.map((key) => {
+      const field = byKey.get(key);
+      if (field) return typeColumns([field])[0]!;
+      if (key === COUNTERPARTY_COLUMN_KEY) {
+        return { key, name: counterpartyColumnName(sides), metadataType: { id: FieldType.Text } };
+      }
+      const standard = standardListColumns.find((c) => c.key === key)!;
+      return { key, name: standard.name, metadataType: { id: standard.fieldTypeId } };
+    });
+  }
+  return typeListColumns(
+    documentTypeId,
+    typeColumns(definitions.filter((d) => d.listColumnOrder !== null)),
+    sides,
+    (name) => ({ key: COUNTERPARTY_COLUMN_KEY, name, metadataType: { id: FieldType.Text } }),
+  );
+}
+
 async function requireDocumentType(db: Db, documentTypeId: number) {
   if (!(await documentTypeExists(db, documentTypeId))) {
     throw notFound('Document type not found', 'document_type_not_found');
@@ -78,10 +156,11 @@ export async function listByType(
   ctx: TenantContext,
   documentTypeId: number,
   q: ListQuery,
-  extra: Omit<ListFilter, 'documentTypeIds' | 'statusId' | 'returnKind' | 'query'> = {},
+  extra: Pick<ListFilter, 'side' | 'hasStatus' | 'notStatusId'> = {},
 ): Promise<DocumentResultSet> {
   const definitions = await findTypeDefinitions(db, documentTypeId);
   if (definitions.length === 0) await requireDocumentType(db, documentTypeId);
+  const view = typeViewFilter(definitions, q);
   const sort = {
     ...sortOf(typeSortKey(q.orderBy, definitions), q),
     indexed: hasSortIndex(documentTypeId, q.orderBy),
@@ -95,6 +174,7 @@ export async function listByType(
       ctx.companyId,
       {
         ...extra,
+        ...view,
         documentTypeIds: [documentTypeId],
         statusId: q.documentRouteStatusId,
         returnKind: q.returnKind,
@@ -105,12 +185,7 @@ export async function listByType(
       { withNames: true },
     ),
   ]);
-  const columns = typeListColumns(
-    documentTypeId,
-    typeColumns(definitions.filter((d) => d.listColumnOrder !== null)),
-    sides,
-    (name) => ({ key: COUNTERPARTY_COLUMN_KEY, name, metadataType: { id: FieldType.Text } }),
-  );
+  const columns = typeListColumnsFor(documentTypeId, definitions, sides, q.columns);
   return { columns, rows: rows.map((r) => presentTypeRow(r, columns)), totalRecords };
 }
 
@@ -119,13 +194,14 @@ export async function listGeneric(
   db: Db,
   ctx: TenantContext,
   q: ListQuery,
-  filter: Omit<ListFilter, 'statusId' | 'returnKind' | 'query'> = {},
+  filter: Pick<ListFilter, 'side' | 'hasStatus' | 'documentTypeIds'> = {},
 ): Promise<DocumentResultSet> {
   const { rows, totalRecords } = await findRoutePage(
     db,
     ctx.companyId,
     {
       ...filter,
+      ...genericViewFilter(q),
       statusId: q.documentRouteStatusId,
       returnKind: q.returnKind,
       query: q.query || undefined,
@@ -179,6 +255,7 @@ export async function listInbox(
     db,
     ctx.companyId,
     {
+      ...genericViewFilter(q),
       side: 'received',
       statusId: q.documentRouteStatusId,
       returnKind: q.returnKind,
@@ -214,6 +291,8 @@ export interface DocumentListExportRequest {
   query?: string;
   documentRouteStatusId?: number;
   returnKind?: ListQuery['returnKind'];
+  columns?: string[];
+  filters?: ListFilters;
 }
 
 const EXPORT_PAGE_ROWS = 2000;
@@ -257,26 +336,19 @@ export async function documentListExport(
     const documentTypeId = q.documentTypeId;
     const definitions = await findTypeDefinitions(db, documentTypeId);
     if (definitions.length === 0) await requireDocumentType(db, documentTypeId);
+    const view = typeViewFilter(definitions, q);
     sort = sortOf(typeSortKey(q.orderBy, definitions), listQuery);
     const sides = await findListSides(db, ctx.companyId, documentTypeId);
-    columns = typeListColumns(
-      documentTypeId,
-      typeColumns(definitions.filter((d) => d.listColumnOrder !== null)),
-      sides,
-      (label) => ({
-        key: COUNTERPARTY_COLUMN_KEY,
-        name: label,
-        metadataType: { id: FieldType.Text },
-      }),
-    );
-    filter = { ...common, documentTypeIds: [documentTypeId] };
+    columns = typeListColumnsFor(documentTypeId, definitions, sides, q.columns);
+    filter = { ...common, ...view, documentTypeIds: [documentTypeId] };
     const cols = columns;
     present = (row) => presentTypeRow(row, cols).values;
     name = (await findDocumentTypeName(db, documentTypeId)) ?? 'Documents';
   } else {
     sort = sortOf(genericSortKey(q.orderBy), listQuery);
+    const view = genericViewFilter(q);
     if (q.list === 'inbox') {
-      filter = { ...common, side: 'received' };
+      filter = { ...common, ...view, side: 'received' };
       columns = inboxColumnHeaders.map((h) => ({
         key: h.key,
         name: h.name,
@@ -291,11 +363,11 @@ export async function documentListExport(
       }));
       name = 'Inbox';
     } else if (q.list === 'sent') {
-      filter = { ...common, side: 'sent', hasStatus: true };
+      filter = { ...common, ...view, side: 'sent', hasStatus: true };
       columns = genericColumns('sent');
       name = 'Sent';
     } else {
-      filter = common;
+      filter = { ...common, ...view };
       columns = genericColumns();
       name = 'Documents';
     }

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { RouteStatus } from '@flowline/shared';
+import { EXPORTED_LIST_COLUMN, RouteStatus } from '@flowline/shared';
 import {
   asNumeric,
   counterpartyName,
   documentAmount,
   documentNumber,
   documentTypeName,
+  exportedAt,
   metadataSortKey,
 } from './sql-fragments';
 
@@ -17,11 +18,12 @@ export type SortKey = SQL | null | undefined;
 
 const byStatus = sql`coalesce(r.route_status_id, ${RouteStatus.New})`;
 
-/** Sorts every list accepts: the document id, its status and its counterparty. */
+/** Sorts every list accepts: the document id, its status, its counterparty, when it was exported. */
 function commonSortKey(orderBy: string): SortKey {
   if (orderBy === 'id') return null;
   if (orderBy === 'routeStatusId' || orderBy === 'status') return byStatus;
   if (orderBy === 'counterparty') return sql`lower(${counterpartyName})`;
+  if (orderBy === EXPORTED_LIST_COLUMN) return exportedAt;
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  type FieldFilter,
   DivisionOrderResponse,
   documentNumberKeys,
   FieldType,
@@ -66,6 +67,60 @@ export function textFilter(query: string | undefined): SQL | null {
   if (!query) return null;
   return sql`r.search_text ILIKE ${containsPattern(query)}`;
 }
+
+/** A field filter of a saved view or a list's query, with the field's type (docs/list-views.md). */
+export type TypedFieldFilter = FieldFilter & { fieldTypeId: number };
+
+/** The day after an ISO date, as ISO text ('2026-01-31' → '2026-02-01'). */
+function nextDay(isoDate: string): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * One field filter as SQL over the route's list values, with the same expression as the field's
+ * sort key (the key a literal), so a list-sort expression index (sort-indexes.ts) serves a range
+ * on a list-column field: dates compare as their canonical ISO text (a date-time's day counts
+ * whole: `< the next day`), amounts as numbers (a value that is not a plain decimal matches no
+ * range), text case-insensitively as 'contains'.
+ */
+export function fieldFilterSql(f: TypedFieldFilter): SQL {
+  const key = metadataSortKey(f.field, f.fieldTypeId);
+  if (f.kind === 'dateRange') {
+    const parts = [
+      f.from ? sql`${key} >= ${f.from}` : null,
+      f.to ? sql`${key} < ${nextDay(f.to)}` : null,
+    ];
+    return sql`(${whereAll(parts)})`;
+  }
+  if (f.kind === 'amountRange') {
+    const parts = [
+      f.min !== undefined ? sql`${key} >= ${f.min}::numeric` : null,
+      f.max !== undefined ? sql`${key} <= ${f.max}::numeric` : null,
+    ];
+    return sql`(${whereAll(parts)})`;
+  }
+  return sql`${literalListValue(f.field, sql`r.list_values`)} ILIKE ${containsPattern(f.contains)}`;
+}
+
+/** The other company's name (as the company knows it) contains the text. */
+export const counterpartyFilter = (text: string) =>
+  sql`${counterpartyName} ILIKE ${containsPattern(text)}`;
+
+/**
+ * When the company last exported the document to its ERP (issue 30 item 4: 'Exported to ERP'),
+ * null if never: one probe of `erp_approvals_document_idx` (company, document).
+ */
+export const exportedAt = sql`(SELECT max(e.exported_at) FROM erp_approvals e
+  WHERE e.company_id = r.company_id AND e.document_id = r.document_id)`;
+
+export const exportedFilter = (exported: 'yes' | 'no') =>
+  exported === 'yes'
+    ? sql`EXISTS (SELECT 1 FROM erp_approvals e
+        WHERE e.company_id = r.company_id AND e.document_id = r.document_id AND e.exported_at IS NOT NULL)`
+    : sql`NOT EXISTS (SELECT 1 FROM erp_approvals e
+        WHERE e.company_id = r.company_id AND e.document_id = r.document_id AND e.exported_at IS NOT NULL)`;
 
 export function whereAll(parts: (SQL | null)[]): SQL {
   return sql.join(
