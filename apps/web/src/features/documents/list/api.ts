@@ -15,8 +15,14 @@ import {
 } from '@flowline/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-/** What a list sends (the parsed form of zDocumentListQuery: every paging field set). */
-export type DocumentListQuery = z.output<typeof zDocumentListQuery>;
+/**
+ * What a list sends (the parsed form of zDocumentListQuery: every paging field set), with the
+ * columns and filters as their query text (comma list, JSON).
+ */
+export type DocumentListQuery = Omit<z.output<typeof zDocumentListQuery>, 'columns' | 'filters'> & {
+  columns?: string;
+  filters?: string;
+};
 
 /** Every document list, inbox and search result sits under this key: an upload invalidates it. */
 export const documentListKeys = {

@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,9 @@ import {
   parseReturnKind,
   RouteStatus,
   routeStatusName,
+  standardListColumns,
+  type ListField,
+  type ListView,
   type ReturnKind,
   type DocumentTypeSummary,
   type ResultRow,
@@ -44,6 +47,10 @@ import { ReturnKindFilter } from './return-kind-filter';
 import { StatusTabs } from './status-tabs';
 import { ListViewSwitch, useHasResponsesView } from './list-view-switch';
 import { useStatusFilter } from './use-status-filter';
+import { ColumnsFiltersDialog } from './columns-filters-dialog';
+import { useDeleteListView, useListViews, useTypeFields } from './list-views-api';
+import { SaveViewDialog } from './save-view-dialog';
+import { useListView } from './use-list-view';
 
 // The Send dialog (picker, drop zone, upload) loads only when opened.
 const BulkSignDialog = lazy(() =>
@@ -150,14 +157,51 @@ function DocumentList({ typeId, switcher }: { typeId: number; switcher: ReactNod
     storageKey: `documents.${typeId}`,
   });
   const [sort] = table.sortModel;
+  // Saved views, columns and filters (issue 30 item 6): held in the URL.
+  const views = useListViews(typeId);
+  const listView = useListView(views.data);
+  const selectedView = listView.view;
+  const { setSortModel } = table;
+  // A view brings its sort when it is selected (or the page opens on it).
+  useEffect(() => {
+    if (selectedView) {
+      setSortModel([{ field: selectedView.orderBy, sort: selectedView.orderByDirection }]);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per view, not per change of it
+  }, [selectedView?.id, setSortModel]);
+  const [customizing, setCustomizing] = useState(false);
+  const [savingView, setSavingView] = useState<'new' | 'update' | null>(null);
+  const deleteView = useDeleteListView(typeId);
+  const typeFields = useTypeFields(typeId, customizing);
   const query: DocumentListQuery = {
     ...table.query,
     orderBy: sort?.field ?? 'id',
     orderByDirection: sort?.sort === 'asc' ? 'asc' : 'desc',
     ...(status !== ALL_STATUSES ? { documentRouteStatusId: status } : {}),
     ...(returnKind ? { returnKind } : {}),
+    ...listView.query,
   };
   const list = useDocumentList(typeId, query);
+  const listFields: ListField[] = [
+    ...standardListColumns,
+    ...(typeFields.data?.metadataDefinitions ?? []).map((d) => ({
+      key: d.key,
+      name: d.name,
+      fieldTypeId: d.metadataType.id,
+    })),
+  ];
+  const shownColumns = listView.columns ?? list.data?.columns.map((c) => c.key) ?? [];
+  const viewState = {
+    documentTypeId: typeId,
+    columns: listView.columns ?? null,
+    filters: listView.filters,
+    orderBy: query.orderBy,
+    orderByDirection: query.orderByDirection,
+  };
+  const selectView = (view: ListView | null) => {
+    listView.select(view);
+    table.setPaginationModel({ ...table.paginationModel, page: 0 });
+  };
   const columns = useDocumentColumns(resultSetColumns(list.data?.columns), {
     sortable: true,
     showStatus: true,
@@ -248,8 +292,15 @@ function DocumentList({ typeId, switcher }: { typeId: number; switcher: ReactNod
                 query: query.query,
                 documentRouteStatusId: query.documentRouteStatusId,
                 returnKind: query.returnKind,
+                ...listView.query,
               }}
             />
+            <Button variant="outlined" onClick={() => setCustomizing(true)}>
+              Columns and filters
+            </Button>
+            <Button variant="outlined" onClick={() => setSavingView('new')}>
+              Save view
+            </Button>
             {canSend && type ? (
               <Button
                 variant="contained"
@@ -263,7 +314,49 @@ function DocumentList({ typeId, switcher }: { typeId: number; switcher: ReactNod
         }
       />
       {switcher}
-      {tabs && <StatusTabs statuses={tabs} value={status} onChange={changeStatus} />}
+      {(tabs || (views.data?.length ?? 0) > 0) && (
+        <StatusTabs
+          statuses={tabs ?? []}
+          value={status}
+          onChange={changeStatus}
+          views={views.data}
+          viewId={selectedView ? selectedView.id : null}
+          onViewChange={(id) => selectView(views.data?.find((v) => v.id === id) ?? null)}
+        />
+      )}
+      {selectedView && (
+        <Box sx={{ mb: 2, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <Chip
+            label={
+              listView.changed
+                ? `View: ${selectedView.name} (changed)`
+                : `View: ${selectedView.name}`
+            }
+          />
+          {selectedView.canEdit && (
+            <>
+              <Button size="small" onClick={() => setSavingView('update')}>
+                Update view
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                disabled={deleteView.isPending}
+                onClick={() =>
+                  deleteView.mutate(selectedView.id, {
+                    onSuccess: () => {
+                      selectView(null);
+                      snackbar.showSuccess('View deleted');
+                    },
+                  })
+                }
+              >
+                Delete view
+              </Button>
+            </>
+          )}
+        </Box>
+      )}
       {!tabs && status !== ALL_STATUSES && (
         // A type without tabs filtered by a link: the filter shows and can be removed.
         <Box sx={{ mb: 2 }}>
@@ -353,6 +446,31 @@ function DocumentList({ typeId, switcher }: { typeId: number; switcher: ReactNod
             }}
           />
         </Suspense>
+      )}
+      {customizing && typeFields.data && (
+        <ColumnsFiltersDialog
+          fields={listFields}
+          columns={shownColumns}
+          filters={listView.filters}
+          onApply={(columns, filters) => {
+            listView.apply(columns, filters);
+            table.setPaginationModel({ ...table.paginationModel, page: 0 });
+            setCustomizing(false);
+          }}
+          onClose={() => setCustomizing(false)}
+        />
+      )}
+      {savingView && (
+        <SaveViewDialog
+          state={viewState}
+          existing={savingView === 'update' ? selectedView : undefined}
+          onSaved={(view) => {
+            setSavingView(null);
+            snackbar.showSuccess('View saved');
+            selectView(view);
+          }}
+          onClose={() => setSavingView(null)}
+        />
       )}
       {sending && type && (
         <Suspense fallback={null}>

@@ -12,12 +12,14 @@ const storageName = (documentTypeId: number) => `flowline.table.documents.${docu
  */
 export function useStatusFilter(documentTypeId: number) {
   const [params, setParams] = useSearchParams();
+  // A saved view (issue 30 item 6) replaces the status tabs: All while one is selected.
+  const inView = params.has('view');
   const inUrl = params.get(PARAM);
-  const remembered = window.sessionStorage.getItem(storageName(documentTypeId));
+  const remembered = inView ? null : window.sessionStorage.getItem(storageName(documentTypeId));
   const status = parseStatusFilter(inUrl ?? remembered);
 
   useEffect(() => {
-    if (inUrl === null && status !== ALL_STATUSES) {
+    if (!inView && inUrl === null && status !== ALL_STATUSES) {
       setParams(
         (p) => {
           p.set(PARAM, String(status));
@@ -26,17 +28,18 @@ export function useStatusFilter(documentTypeId: number) {
         { replace: true },
       );
     }
-  }, [inUrl, status, setParams]);
+  }, [inView, inUrl, status, setParams]);
 
   useEffect(() => {
-    window.sessionStorage.setItem(storageName(documentTypeId), String(status));
-  }, [documentTypeId, status]);
+    if (!inView) window.sessionStorage.setItem(storageName(documentTypeId), String(status));
+  }, [inView, documentTypeId, status]);
 
   const setStatus = useCallback(
     (next: RouteStatusId | 0) => {
       // Remembered first, so the render without the query (All) does not bring the old one back.
       window.sessionStorage.setItem(storageName(documentTypeId), String(next));
       setParams((p) => {
+        p.delete('view');
         if (next === ALL_STATUSES) p.delete(PARAM);
         else p.set(PARAM, String(next));
         return p;
