@@ -115,6 +115,10 @@ test('a saved view with a date range and two chosen columns survives a reload an
 
   // Tidy up: the owner deletes the view; the list is back to its usual columns.
   await page.getByRole('button', { name: 'Delete view' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete view' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('View deleted')).toBeVisible();
   await expect(tab).toHaveCount(0);
 });

@@ -25,7 +25,12 @@ import {
   type ResultRow,
   type RouteStatusId,
 } from '@flowline/shared';
-import { DataTable, SearchField, useServerTable } from '../../../components/data-table';
+import {
+  ConfirmDialog,
+  DataTable,
+  SearchField,
+  useServerTable,
+} from '../../../components/data-table';
 import { ExportMenu } from '../../../components/export-menu';
 import { PageHeader } from '../../../components/page-header';
 import { NotFoundPage } from '../../../components/page-not-found';
@@ -171,6 +176,7 @@ function DocumentList({ typeId, switcher }: { typeId: number; switcher: ReactNod
   }, [selectedView?.id, setSortModel]);
   const [customizing, setCustomizing] = useState(false);
   const [savingView, setSavingView] = useState<'new' | 'update' | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deleteView = useDeleteListView(typeId);
   const typeFields = useTypeFields(typeId, customizing);
   const query: DocumentListQuery = {
@@ -338,21 +344,26 @@ function DocumentList({ typeId, switcher }: { typeId: number; switcher: ReactNod
               <Button size="small" onClick={() => setSavingView('update')}>
                 Update view
               </Button>
-              <Button
-                size="small"
-                color="error"
-                disabled={deleteView.isPending}
-                onClick={() =>
+              <Button size="small" color="error" onClick={() => setConfirmingDelete(true)}>
+                Delete view
+              </Button>
+              <ConfirmDialog
+                open={confirmingDelete}
+                title="Delete view"
+                message={`Delete the view '${selectedView.name}'${selectedView.shared ? ' for everyone in the company' : ''}?`}
+                confirmLabel="Delete"
+                busy={deleteView.isPending}
+                onClose={() => setConfirmingDelete(false)}
+                onConfirm={() =>
                   deleteView.mutate(selectedView.id, {
                     onSuccess: () => {
+                      setConfirmingDelete(false);
                       selectView(null);
                       snackbar.showSuccess('View deleted');
                     },
                   })
                 }
-              >
-                Delete view
-              </Button>
+              />
             </>
           )}
         </Box>
