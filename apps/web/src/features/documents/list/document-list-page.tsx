@@ -54,6 +54,7 @@ import { ListViewSwitch, useHasResponsesView } from './list-view-switch';
 import { useStatusFilter } from './use-status-filter';
 import { ColumnsFiltersDialog } from './columns-filters-dialog';
 import { useDeleteListView, useListViews, useTypeFields } from './list-views-api';
+import { FilterChips } from './filter-chips';
 import { SaveViewDialog } from './save-view-dialog';
 import { useListView } from './use-list-view';
 
@@ -380,6 +381,18 @@ function DocumentList({ typeId, switcher }: { typeId: number; switcher: ReactNod
       {hasReturnKindFilter(typeId) && (
         <ReturnKindFilter value={returnKind} onChange={changeReturnKind} />
       )}
+      <FilterChips
+        filters={listView.filters}
+        nameOf={(key) =>
+          listFields.find((f) => f.key === key)?.name ??
+          list.data?.columns.find((c) => c.key === key)?.name ??
+          key
+        }
+        onChange={(next) => {
+          listView.apply(listView.columns, next);
+          table.setPaginationModel({ ...table.paginationModel, page: 0 });
+        }}
+      />
       <SearchField value={table.search} onChange={table.setSearch} />
       {anyApprovable && (
         <Box sx={{ mb: 1, display: 'flex', gap: 1, alignItems: 'center' }}>

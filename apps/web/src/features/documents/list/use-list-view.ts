@@ -63,7 +63,8 @@ export function useListView(views: readonly ListView[] | undefined) {
       setParams((p) => {
         if (nextColumns) p.set(COLUMNS, nextColumns.join(','));
         else p.delete(COLUMNS);
-        if (hasListFilters(nextFilters)) p.set(FILTERS, JSON.stringify(nextFilters));
+        // Over a view, no filters must still be said: else the view's own would come back.
+        if (hasListFilters(nextFilters) || p.has(VIEW)) p.set(FILTERS, JSON.stringify(nextFilters));
         else p.delete(FILTERS);
         return p;
       }),
