@@ -1,6 +1,6 @@
 -- Issue 30 item 6 (docs/list-views.md): saved views of the document lists — a user's named
 -- combination of columns, filters and sort for one document type, private or shared with the
--- company.
+-- company. An index for the commonest view (AR invoices by date and total) ends the file.
 CREATE TABLE list_views (
   id serial PRIMARY KEY,
   company_id integer NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
@@ -22,3 +22,11 @@ CREATE INDEX list_views_company_type_idx ON list_views (company_id, document_typ
 ALTER TABLE list_views ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY list_views_tenant ON list_views TO flowline_tenant USING (company_id = app_company_id());--> statement-breakpoint
 CREATE POLICY list_views_runtime ON list_views TO flowline_runtime USING (app_company_id() IS NULL) WITH CHECK (app_company_id() IS NULL);
+--> statement-breakpoint
+-- The saved view of the issue's bench (bench/list-views.ts): AR invoices of an Invoice Date range
+-- and an Invoice Total range. With the list-sort indexes alone the planner takes one range and
+-- reads every row of it to test the other (largest company, a quarter and the middle half of the
+-- amounts: 3,568 buffers, 8–11 ms a statement); with both expressions in one index both ranges
+-- are index conditions (304 buffers, 0.8 ms). The expressions are the list's own
+-- (metadataSortKey), so the index serves the list's SQL as it is.
+CREATE INDEX IF NOT EXISTS document_routes_view_invoice_date_total_idx ON document_routes USING btree (company_id, (nullif(list_values ->> 'docInvoiceDate'::text, '')), (CASE WHEN nullif(list_values ->> 'docTotal'::text, '') ~ '^-?([0-9]+[.]?[0-9]*|[.][0-9]+)$' THEN (nullif(list_values ->> 'docTotal'::text, ''))::numeric END), document_id) WHERE document_type_id IN (93);
