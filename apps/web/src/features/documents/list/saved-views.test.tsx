@@ -197,4 +197,25 @@ describe('saved views', () => {
     });
     await waitFor(() => expect(router.state.location.search).toBe('?view=9'));
   });
+
+  it('shows the filters in force as chips; removing one takes it out of the list query', async () => {
+    const api = installApi([]);
+    const filters = {
+      fields: [{ field: 'docTotal', kind: 'amountRange', min: '1000' }],
+      exported: 'no',
+    };
+    const { router } = await open(
+      `/documentlist/93?filters=${encodeURIComponent(JSON.stringify(filters))}`,
+    );
+    const chips = screen.getByRole('list', { name: 'Filters' });
+    expect(within(chips).getByText('Invoice Total: at least $1,000.00')).toBeInTheDocument();
+    const notExported = within(chips).getByText('Not exported').closest('.MuiChip-root')!;
+    await userEvent.click(within(notExported as HTMLElement).getByTestId('CancelIcon'));
+    await waitFor(() =>
+      expect(lastListQuery(api).filters).toBe(
+        JSON.stringify({ fields: [{ field: 'docTotal', kind: 'amountRange', min: '1000' }] }),
+      ),
+    );
+    expect(router.state.location.search).not.toContain('exported');
+  });
 });
