@@ -104,12 +104,12 @@ export function DiscountSummaryView({ data }: { data: DiscountSummary }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Since {formatDate(data.since)}
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5 }}>
+      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
         {figures.map((f) => (
-          <Box key={f.label}>
+          <Box component="li" key={f.label}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-              <Typography component="dt">{f.label}</Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+              <Typography component="span">{f.label}</Typography>
+              <Typography component="span" sx={{ fontWeight: 600 }}>
                 {money(f.amount)}{' '}
                 <Typography component="span" variant="body2" color="text.secondary">
                   ({invoices(f.count)})

@@ -38,7 +38,8 @@ export function ListViewSwitch({
       onChange={(_e, next: ListView | null) => {
         if (next) onChange(next);
       }}
-      sx={{ mb: 2 }}
+      // The unselected button's default grey falls under 4.5:1 on a hovered or tinted background.
+      sx={{ mb: 2, '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}
     >
       <ToggleButton value="documents">Documents</ToggleButton>
       <ToggleButton value="responses">Responses</ToggleButton>
