@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +18,7 @@ import type { TestApp } from './helpers/app';
 import { buildDocument } from './helpers/document-factories';
 import { pdfWithPages } from './helpers/document-files';
 import { caller, openDocumentWorld, type DocumentWorld } from './helpers/document-world';
+import { unzip } from './helpers/zip';
 
 let t: TestApp;
 let w: DocumentWorld;
@@ -56,25 +56,6 @@ const get = async <T>(url: string, who = asOwner) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<T>();
 };
-
-function zipNames(zip: Buffer): Map<string, Buffer> {
-  const entries = new Map<string, Buffer>();
-  let at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
-  while (at >= 0 && zip.readUInt32LE(at) === 0x02014b50) {
-    const method = zip.readUInt16LE(at + 10);
-    const compressed = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(start, start + compressed);
-    entries.set(name, method === 8 ? zlib.inflateRawSync(data) : Buffer.from(data));
-    at += 46 + nameLength + extra + comment;
-  }
-  return entries;
-}
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-tax-docs-'));
@@ -170,7 +151,7 @@ describe('GET /tax-documents/{year}/zip', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toContain('1099s-2024.zip');
-    const entries = zipNames(res.rawPayload);
+    const entries = unzip(res.rawPayload);
     expect([...entries.keys()].sort()).toEqual(
       [`${ids[0]} 1099-2024.pdf`, `${ids[1]} 1099-2024.pdf`].sort(),
     );

@@ -14,6 +14,7 @@ import { documentHistory } from '../../db/schema/index';
 import { AppError, notFound } from '../../errors';
 import type { BlobStore } from '../../platform/blob-store/index';
 import * as repo from './repository';
+import { loadArchiver } from '../../platform/heavy-modules';
 
 /** The owner's 'Tax documents' (issue 31 item 5; docs/signing.md "Tax documents"). */
 
@@ -57,8 +58,7 @@ export async function yearZip(
       details: { zip: `${year}` },
     })),
   );
-  // Loaded on first use, like the signed division orders' zip.
-  const { default: archiver } = await import('archiver');
+  const archiver = await loadArchiver();
   const zip = archiver('zip', { zlib: { level: 6 } });
   const used = new Set<string>();
   const entryName = (id: number, fileName: string) => {
