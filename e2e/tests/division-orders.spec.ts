@@ -119,10 +119,25 @@ test('the owner signs three division orders at once; both sides read Returned Si
   await skipWelcome(page);
   await page.goto(`/documentlist/${PENDING_DIVISION_ORDER}?documentRouteStatusId=0`);
   await page.getByRole('searchbox', { name: 'Search' }).fill(`Bulk Tract`);
+  // The unfiltered page shows first; the search's answer re-renders the grid (a check made in
+  // between is lost), so wait for the filtered rows before selecting.
+  await expect
+    .poll(async () => {
+      const rows = await page
+        .getByRole('row')
+        .filter({ has: page.getByRole('checkbox') })
+        .allTextContents();
+      return rows.length > 1 && rows.slice(1).every((text) => text.includes('Bulk Tract'));
+    })
+    .toBe(true);
   for (const property of properties) {
     const row = rowWith(page, property);
     await expect(row).toBeVisible();
-    await row.getByRole('checkbox', { name: /select row/i }).check();
+    const box = row.getByRole('checkbox', { name: /select row/i });
+    await expect(async () => {
+      await box.check();
+      await expect(box).toBeChecked({ timeout: 1000 });
+    }).toPass();
   }
   await page.getByRole('button', { name: 'Sign selected (3)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign 3 division orders' });
