@@ -7,58 +7,79 @@
 //   npm run bench:documents -- --reuse            (keeps an earlier load of the same size)
 //   npm run bench:documents -- --reuse --proposed (with the indexes the page proposes)
 //   npm run bench:documents -- --documents=100000 --companies=200 --runs=100 --throughput
+// Staged (issue 33 item 5; the default from 2,000,000 documents on): load the first stage, measure,
+// load the next stage's rows on top, measure again; side by side with the growth factor
+// (bench/documents/stages.ts):
+//   npm run bench:documents -- --documents 10000000            (stages 1M, 10M; 50,000 companies)
+//   npm run bench:documents -- --stages 100000,400000 --companies 5000 --database flowline_bench_mine
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TYPEAHEAD_LIMIT } from '@flowline/shared';
 import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app';
-import { generateSigningKeys } from '../apps/server/src/auth/keys';
-import { loadConfig } from '../apps/server/src/config';
-import { openDatabase, type Db } from '../apps/server/src/db/client';
 import { withTenantScope } from '../apps/server/src/db/tenant-scope';
 import { findTypeaheadRows } from '../apps/server/src/modules/document-lists/search-repository';
 import { prepareBenchDatabase } from './documents/database';
+import { headersFor, measureCompany, measuredCompanies, startHarness } from './documents/harness';
 import { proposedIndexes, setProposedIndexes } from './documents/proposed';
 import { explainAll, report, type Company, type Measured } from './documents/report';
-import { scenariosFor, typeaheadFragments, type Scenario } from './documents/scenarios';
-import {
-  latencyOf,
-  machineLoad,
-  ms,
-  rowsOf,
-  sample,
-  sampleInterleaved,
-  table,
-  type Latency,
-} from './lib/measure';
+import { scenariosFor, typeaheadFragments } from './documents/scenarios';
+import { runStaged, stagesOf } from './documents/stages';
+import { latencyOf, machineLoad, ms, sample, table } from './lib/measure';
 import { signAccessToken } from './lib/token';
 import { refreshCost, sortIndexSizes } from './documents/write-cost';
 
 const { values: args } = parseArgs({
   options: {
     reuse: { type: 'boolean', default: false },
-    documents: { type: 'string', default: '1000000' },
-    companies: { type: 'string', default: '1000' },
-    runs: { type: 'string', default: '200' },
+    documents: { type: 'string' },
+    companies: { type: 'string' },
+    runs: { type: 'string' },
     port: { type: 'string', default: '3207' },
     throughput: { type: 'boolean', default: false },
     proposed: { type: 'boolean', default: false },
     'load-only': { type: 'boolean', default: false },
     plans: { type: 'string' },
+    database: { type: 'string' },
+    stages: { type: 'string' },
+    skew: { type: 'string' },
+    'stage-indexes': { type: 'string', default: 'auto' },
   },
 });
-const size = { documents: Number(args.documents), companies: Number(args.companies) };
-const runs = Number(args.runs);
-const port = Number(args.port);
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const repoRoot = path.resolve(import.meta.dirname, '..');
+const port = Number(args.port);
+const stages = stagesOf(args.stages, args.documents);
+
+if (stages) {
+  const indexes = args['stage-indexes'];
+  if (indexes !== 'auto' && indexes !== 'keep' && indexes !== 'drop')
+    throw new Error('--stage-indexes is auto, keep or drop');
+  await runStaged({
+    serverUrl,
+    name: args.database ?? 'flowline_bench_documents_stages',
+    stages,
+    companies: Number(args.companies ?? '50000'),
+    skew: Number(args.skew ?? '1'),
+    runs: Number(args.runs ?? '100'),
+    port,
+    indexes,
+    plansFile: path.resolve(repoRoot, args.plans ?? 'docs/documents-performance-plans-stages.txt'),
+  });
+  process.exit(0);
+}
+
+const size = {
+  documents: Number(args.documents ?? '1000000'),
+  companies: Number(args.companies ?? '1000'),
+  skew: args.skew === undefined ? undefined : Number(args.skew),
+};
+const runs = Number(args.runs ?? '200');
 
 const bench = await prepareBenchDatabase({
   serverUrl,
-  name: 'flowline_bench_documents',
+  name: args.database ?? 'flowline_bench_documents',
   size,
   reuse: args.reuse,
 });
@@ -66,104 +87,8 @@ if (args['load-only']) process.exit(0);
 
 // ---- The real app on the loaded database ---------------------------------------------------
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-bench-documents-'));
-const config = loadConfig({
-  ...process.env,
-  PORT: String(port),
-  DATABASE_URL: bench.url,
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: '/nonexistent',
-});
-const appDatabase = await openDatabase({ url: bench.url });
-const keys = await generateSigningKeys();
-const app = await buildApp({ config, database: appDatabase, keys, logger: false });
-await app.listen({ port, host: '127.0.0.1' });
-const direct = await openDatabase({ url: bench.url, poolSize: 4 });
-const baseUrl = `http://127.0.0.1:${port}`;
-
-/** The company with the most routes, and the one in the middle. */
-async function measuredCompanies(db: Db): Promise<Company[]> {
-  const rows = rowsOf<Omit<Company, 'label'> & { rank: number; total: number }>(
-    await db.execute(sql`
-      WITH sizes AS (
-        SELECT company_id AS id, count(*)::int AS routes,
-          count(*) FILTER (WHERE document_type_id = 93 AND route_status_id = 2)::int AS "receivedInvoices"
-        FROM document_routes GROUP BY company_id
-      ), ranked AS (
-        SELECT *, row_number() OVER (ORDER BY routes DESC, id)::int AS rank, count(*) OVER ()::int AS total
-        FROM sizes
-      )
-      SELECT r.id, c.name, r.routes, r."receivedInvoices", r.rank, r.total
-      FROM ranked r JOIN companies c ON c.id = r.id
-      WHERE r.rank = 1 OR r.rank = (r.total + 1) / 2
-      ORDER BY r.rank`),
-  );
-  return rows.map((r) => ({ ...r, label: r.rank === 1 ? 'LARGE' : 'MEDIAN' }));
-}
-
-function headersFor(token: string, companyId: number): Record<string, string> {
-  return {
-    authorization: `Bearer ${token}`,
-    'company-id': String(companyId),
-    'content-type': 'application/json',
-  };
-}
-
-async function callApi(headers: Record<string, string>, scenario: Scenario, n: number) {
-  const call = scenario.http(n);
-  const res = await fetch(`${baseUrl}${call.path}`, {
-    method: call.method,
-    headers,
-    body: call.body === undefined ? undefined : JSON.stringify(call.body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${call.method} ${call.path}: ${res.status} ${text}`);
-  return JSON.parse(text) as { totalRecords?: number; items?: unknown[]; rows?: unknown[] };
-}
-
-/** What the first call returned: total matches, or suggestions. */
-function resultOf(body: { totalRecords?: number; items?: unknown[]; rows?: unknown[] }) {
-  if (body.totalRecords !== undefined)
-    return `${body.rows?.length ?? 0} of ${body.totalRecords.toLocaleString('en-US')}`;
-  return `${body.items?.length ?? 0} suggestions`;
-}
-
-async function measure(company: Company): Promise<Measured[]> {
-  const token = await signAccessToken(
-    keys,
-    config,
-    `bench-${company.id}`,
-    `ap${company.id}@bench.example`,
-  );
-  const headers = headersFor(token, company.id);
-  const out: Measured[] = [];
-  // What every call pays before its own work: token check, user, membership (+ one small query).
-  const auth = await sample(runs, async () => {
-    const res = await fetch(`${baseUrl}/api/featureflags`, { headers });
-    if (res.status !== 200) throw new Error(`GET /api/featureflags: ${res.status}`);
-    await res.arrayBuffer();
-  });
-  console.log(
-    `  ${company.label} auth path alone (GET /api/featureflags): p50 ${ms(auth.p50)} ms, p95 ${ms(auth.p95)} ms`,
-  );
-  for (const scenario of await scenariosFor(direct.db, company.id)) {
-    const result = resultOf(await callApi(headers, scenario, 0));
-    const [sqlLatency, apiLatency] = (await sampleInterleaved(
-      Math.min(runs, scenario.maxRuns ?? runs),
-      // The SQL side runs as a request does: as the tenant role, under row-level security.
-      [
-        (n) => withTenantScope(company.id, () => scenario.sql(direct.db, n)),
-        (n) => callApi(headers, scenario, n),
-      ],
-    )) as [Latency, Latency];
-    out.push({ company, scenario, sql: sqlLatency, api: apiLatency, result });
-    console.log(
-      `  ${company.label} ${scenario.name}: SQL p95 ${ms(sqlLatency.p95)} ms, API p95 ${ms(apiLatency.p95)} ms`,
-    );
-  }
-  return out;
-}
+const harness = await startHarness(bench.url, port);
+const { direct, keys, config, baseUrl } = harness;
 
 /** Type-ahead cost depends on the fragment (how many rows contain it, how common its trigrams). */
 async function typeaheadByFragment(companies: Company[]) {
@@ -234,7 +159,10 @@ try {
     `\nsequential calls, ${runs} measured runs each (after 10 warm-up runs), SQL and API alternating; ${machineLoad()}`,
   );
   const results: Measured[] = [];
-  for (const company of companies) results.push(...(await measure(company)));
+  for (const company of companies)
+    results.push(
+      ...(await measureCompany(harness, company, await scenariosFor(direct.db, company.id), runs)),
+    );
   console.log(
     `\nall times in ms; targets are the API's p95 on this ${os.availableParallelism()}-core machine; ${machineLoad()} at the end`,
   );
@@ -262,8 +190,5 @@ try {
   console.log(`\nplans written to ${path.relative(repoRoot, plansFile)}`);
 } finally {
   await setProposedIndexes(direct.db, false);
-  await app.close();
-  await appDatabase.close();
-  await direct.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await harness.close();
 }

@@ -67,6 +67,7 @@ async function run(format: 'csv' | 'xlsx') {
   let peak = rssBefore;
   let bytes = 0;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const cpuBefore = process.cpuUsage();
   const start = performance.now();
   const source = await documentListExport(db, ctx as never, {
     list: 'type',
@@ -84,12 +85,18 @@ async function run(format: 'csv' | 'xlsx') {
     }),
   );
   const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
   console.log(
     `${format.toUpperCase()}: ${rows} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s, ` +
       `${(bytes / 1024 / 1024).toFixed(1)} MB written, RSS growth ${((peak - rssBefore) / 1024 / 1024).toFixed(0)} MB ` +
-      `(${config.databaseUrl ? 'PostgreSQL' : 'PGlite'})`,
+      `(${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}), ` +
+      `this process's CPU ${(((cpu.user + cpu.system) / 1000 / rows) * 1000).toFixed(0)} ms per 1,000 rows, ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
 }
 

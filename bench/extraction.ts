@@ -17,6 +17,8 @@ import {
   readDocumentPages,
   terminateOcr,
 } from '../apps/server/src/modules/document-intelligence/reading/index';
+import { setPrepareDefaults } from '../apps/server/src/modules/document-intelligence/reading/prepare-page';
+import { setSecondLook } from '../apps/server/src/modules/document-intelligence/reading/second-look';
 import { generateTextDocuments, scanCopy, type CorpusDocument } from './extraction/corpus';
 import { runOilfield } from './extraction/oilfield-bench';
 import { Random } from './extraction/random';
@@ -35,6 +37,12 @@ const { values: args } = parseArgs({
     'oil-no-scans': { type: 'boolean', default: false },
     /** Precision and recall of the goal fields at several fill thresholds. */
     calibrate: { type: 'boolean', default: false },
+    /** Keep the oilfield corpus's read pages in DIR and use them again (rule changes only). */
+    'pages-cache': { type: 'string' },
+    /** Measure page preparations that are off by default: deskew, the second look. */
+    deskew: { type: 'boolean', default: false },
+    /** The second look: confirm (default), replace (as measured before), off. */
+    'second-look': { type: 'string' },
     texts: { type: 'string' },
     scans: { type: 'string' },
     seed: { type: 'string' },
@@ -67,6 +75,9 @@ const DO_KEYS = [
 ];
 
 async function main() {
+  if (args.deskew) setPrepareDefaults({ deskew: true });
+  const look = args['second-look'];
+  if (look === 'off' || look === 'confirm' || look === 'replace') setSecondLook(look);
   if (!args['oil-only']) await legacyCorpora();
   await runOilfield({
     seed: Number(args['oil-seed']),
@@ -76,6 +87,7 @@ async function main() {
     misses: args.misses,
     scans: !args['oil-no-scans'],
     calibrate: args.calibrate,
+    pagesCache: args['pages-cache'],
   });
   await terminateOcr();
 }

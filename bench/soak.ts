@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { latencyOf, machineLoad, ms, table } from './lib/measure';
-import { Stats, UserHttp } from './soak/http';
+import { Stats } from './soak/http';
 import {
   addPeople,
   freshDatabase,
@@ -30,9 +30,8 @@ import {
   takeSnapshot,
   type HeapSummary,
 } from './soak/memory';
-import { renewIfDue, signIn, type Session } from './soak/oidc';
-import { NotificationSocket, type SocketCounts } from './soak/socket';
-import { Workload } from './soak/workload';
+import type { SocketCounts } from './soak/socket';
+import { runVirtualUser } from './soak/virtual-user';
 
 const argv = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -46,7 +45,6 @@ const thinkSeconds = option('think', 3);
 const snapshots = argv.includes('--snapshots');
 const port = Number(process.env.BENCH_PORT ?? 3861);
 const SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DEMO_PASSWORD = 'flowline-demo-1';
 const RSS_EVERY_MS = 10_000;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -156,36 +154,18 @@ async function soak(people: Person[]): Promise<number> {
   );
   const runUser = async (person: Person, index: number) => {
     await sleep(index * rampMs);
-    const instance = instances[index % instances.length]!;
-    const address = `10.77.${index >> 8}.${(index & 255) + 1}`;
-    const http = new UserHttp(instance.base, address, stats);
-    const work = new Workload(http, person.kind, `${index}`);
-    let session: Session | null = null;
-    let socket: NotificationSocket | null = null;
-    while (Date.now() < end) {
-      try {
-        if (!session) {
-          session = await signIn(http, publicUrl, person.email, DEMO_PASSWORD);
-          await work.start();
-          socket = new NotificationSocket(
-            instance.base,
-            () => ({ token: http.token, companyId: http.companyId }),
-            sockets,
-          );
-          socket.open();
-        }
-        const renewed = await renewIfDue(http, session);
-        if (renewed !== session) socket?.authenticate();
-        session = renewed;
-        await work.step();
-      } catch (error) {
-        vuErrors.push(`${person.email}: ${String(error)}`);
-        session = null;
-        socket?.close();
-      }
-      await sleep(thinkSeconds * 1000 * (0.3 + 1.4 * Math.random()));
-    }
-    socket?.close();
+    await runVirtualUser({
+      person,
+      index,
+      base: instances[index % instances.length]!.base,
+      publicUrl,
+      address: `10.77.${index >> 8}.${(index & 255) + 1}`,
+      stats,
+      sockets,
+      end,
+      thinkSeconds,
+      onError: (text) => vuErrors.push(text),
+    });
   };
   const progress = setInterval(() => {
     const done = stats.records.length;

@@ -11,57 +11,19 @@
 // WEB_DIST_DIR builds and serves the SPA from another folder (as `npm start` does); BENCH_PORT,
 // CHROME_PATH (default /usr/bin/chromium), BENCH_USER (default user@permian.example),
 // BENCH_WEB_REPORTS (a folder: the Lighthouse JSON reports are written there).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Page } from 'puppeteer-core';
-import serverNodeFlags from '../apps/server/node-flags.json';
+import { startDemoApp } from './lib/demo-app';
 
-const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 3617);
 const origin = `http://localhost:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const user = process.env.BENCH_USER ?? 'user@permian.example';
 const password = 'flowline-demo-1';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-async function startServer(): Promise<{ child: ChildProcess; dataDir: string }> {
-  const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (built.status !== 0) throw new Error('the build failed');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-bench-web-'));
-  const child = spawn(process.execPath, [...serverNodeFlags, 'dist/main.js'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'always',
-      DEV_MAILBOX: 'true',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let waited = 0; waited < 120_000; waited += 200) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return { child, dataDir };
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not answer /api/health within 120 s');
-}
 
 interface Figures {
   /** Lighthouse's measure of this machine's speed: Lantern scales the observed CPU tasks by 4 whatever it is. */
@@ -160,7 +122,7 @@ function print(name: string, f: Figures) {
   if (f.opportunities.length) console.log(`  opportunities: ${f.opportunities.join(', ')}`);
 }
 
-const { child, dataDir } = await startServer();
+const app = await startDemoApp(port, origin, 'web');
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -173,12 +135,16 @@ try {
   await signIn(page);
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
+  // A cold start: the service worker the sign-in may have installed would answer from its
+  // precache (FCP ~0.2 s). The sign-in itself (sessionStorage) stays.
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin,
+    storageTypes: 'service_workers,cache_storage',
+  });
   await cdp.detach();
   print(`Home signed in (${user})`, await audit('home', `${origin}/`, chrome.port, page));
   await browser.disconnect();
 } finally {
   chrome.kill();
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

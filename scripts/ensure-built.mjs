@@ -37,6 +37,7 @@ const targets = {
       'apps/web/tsconfig.json',
       'apps/web/package.json',
       'apps/web/scripts',
+      'apps/web/build',
       ...shared,
     ],
     output: webDist,

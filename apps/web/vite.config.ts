@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { lazySchemas } from './build/lazy-schemas.ts';
+import { muiWithoutCssVariables } from './build/mui-without-css-variables.ts';
 import { warmStart } from './build/warm-start.ts';
 
 /** The signed-in frame and Home: what a signed-in `/` downloads after the entry. */
@@ -75,6 +77,60 @@ const graphs = importGraphs();
 
 const backend = 'http://localhost:3000';
 
+/**
+ * The installable app (issue 32 item 2; docs/field-tickets-offline.md): a manifest, and a service
+ * worker that precaches index.html and every built script, style, font and image, so that the
+ * SPA starts without a network (the field tickets are written at wellsites). It answers
+ * navigations with the precached index.html, except the server's own pages (the API, the
+ * identity provider's login pages, the dev mailbox, metrics); it caches no API call — the field
+ * tickets' queue in IndexedDB keeps what must be sent. Registered by the app with workbox-window
+ * (app/pwa), only in a production build; `npm run dev` and the tests run without it.
+ */
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  registerType: 'prompt',
+  injectRegister: false,
+  filename: 'sw.js',
+  manifest: {
+    name: 'Flowline',
+    short_name: 'Flowline',
+    description: 'The document exchange network for the oil-and-gas industry',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#0B5563',
+    background_color: '#FFFFFF',
+    icons: [
+      { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+    shortcuts: [{ name: 'New field ticket', url: '/field-tickets/new' }],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,woff,woff2,webmanifest}'],
+    // The precompressed copies (scripts/compress-dist.mjs) are the same files for the server to
+    // send; source maps are never fetched by the app.
+    globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '**/.build-stamp.json'],
+    // The pdf.js worker (~1.2 MB) is the largest file and must stay precached for the viewer.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/oidc(\/|$)/, /^\/dev\//, /^\/metrics$/],
+    // Hashed names: a file's URL is its version.
+    dontCacheBustURLsMatching: /^assets\//,
+    // No runtimeCaching: API answers are never stored by the service worker.
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    clientsClaim: false,
+    skipWaiting: false,
+    sourcemap: false,
+  },
+  devOptions: { enabled: false },
+});
+
 const proxy = {
   '/api': { target: backend, ws: true, changeOrigin: false },
   '/oidc': { target: backend, changeOrigin: false },
@@ -83,6 +139,8 @@ const proxy = {
 export default defineConfig({
   plugins: [
     react(),
+    pwa,
+    muiWithoutCssVariables(),
     lazySchemas(),
     graphs.plugin,
     warmStart({

@@ -61,22 +61,14 @@ export async function prepareBenchDatabase(opts: {
       return { url, loadSeconds: null };
     }
   }
-  await admin(opts.serverUrl, async (client) => {
-    await client.query(`DROP DATABASE IF EXISTS ${opts.name} WITH (FORCE)`);
-    await client.query(`CREATE DATABASE ${opts.name}`);
-  });
   const start = performance.now();
-  const database = await openDatabase({ url, poolSize: 1 });
+  const database = await createBenchDatabase(opts.serverUrl, opts.name);
   try {
-    await database.migrate();
-    await seedReferenceData(database.db);
     console.log(`loading into ${opts.name}:`);
     await bulkLoad(url, opts.size);
     const loadSeconds = (performance.now() - start) / 1000;
     await checkIndexColumns(database);
-    await database.db.execute(sql`
-      CREATE TABLE bench.loaded AS
-      SELECT ${opts.size.companies}::int AS companies, ${opts.size.documents}::int AS documents, now() AS loaded_at`);
+    await recordLoaded(database, opts.size);
     console.log(`load total: ${seconds(loadSeconds * 1000)}`);
     return { url, loadSeconds };
   } finally {
@@ -84,11 +76,32 @@ export async function prepareBenchDatabase(opts: {
   }
 }
 
+/** Drops and creates the database, migrates it and seeds the reference data. */
+export async function createBenchDatabase(serverUrl: string, name: string): Promise<Database> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
+  await admin(serverUrl, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}`);
+  });
+  const database = await openDatabase({ url: `${serverUrl}/${name}`, poolSize: 1 });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  return database;
+}
+
+/** What `--reuse` compares: the size of a complete load. */
+export async function recordLoaded(database: Database, size: LoadSize): Promise<void> {
+  await database.db.execute(sql`DROP TABLE IF EXISTS bench.loaded`);
+  await database.db.execute(sql`
+    CREATE TABLE bench.loaded AS
+    SELECT ${size.companies}::int AS companies, ${size.documents}::int AS documents, now() AS loaded_at`);
+}
+
 /**
  * The set-wise load must leave exactly what refreshDocumentIndex computes: recompute a sample of
  * documents with it (in a transaction that is rolled back) and compare.
  */
-async function checkIndexColumns(database: Database): Promise<void> {
+export async function checkIndexColumns(database: Database): Promise<void> {
   let differing = -1;
   let checked = 0;
   await database.db

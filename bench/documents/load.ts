@@ -4,7 +4,7 @@
 import { metadataFieldSeeds } from '@flowline/shared';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../../apps/server/src/db/client';
+import { openDatabase, type Database, type Db } from '../../apps/server/src/db/client';
 import { documentIndexSql } from '../../apps/server/src/modules/documents/search-index';
 import { rowsOf, seconds } from '../lib/measure';
 import { fileNameSql, metadataByTypes, r } from './values';
@@ -13,18 +13,26 @@ import { words } from './words';
 export interface LoadSize {
   companies: number;
   documents: number;
+  /**
+   * Zipf exponent s of the company sizes: company c is picked with weight (c + 5)^-s. 0.9 (the
+   * default) is the 1,000-company bench; the staged bench uses 1.0 over 50,000 companies.
+   */
+  skew?: number;
 }
 
-const BATCH = 50_000;
+export const BATCH = 50_000;
 const FIRST_DAY = '2023-12-01';
 const DAYS = 1_095; // three years of documents
 
 const log = (line: string) => console.log(line);
 
-async function step(label: string, fn: () => Promise<unknown>): Promise<void> {
+/** Runs fn, prints its time, and returns it in ms. */
+export async function step(label: string, fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await fn();
-  log(`  ${label}: ${seconds(performance.now() - start)}`);
+  const elapsed = performance.now() - start;
+  log(`  ${label}: ${seconds(elapsed)}`);
+  return elapsed;
 }
 
 /** The lookup values of a seeded List field, so generated values are ones the UI offers. */
@@ -43,13 +51,13 @@ async function inParallel<T>(items: T[], workers: number, fn: (item: T) => Promi
   await Promise.all(Array.from({ length: workers }, worker));
 }
 
+export const loadWorkers = Math.max(1, os.availableParallelism());
+
 /**
- * Loads everything into a freshly migrated database (reference data seeded), with one connection
- * per core. Foreign keys are guaranteed by construction, so their per-row triggers are skipped
- * (session_replication_role = replica) and secondary indexes are built once at the end.
+ * The loader's connections (one per core). Foreign keys are guaranteed by construction, so their
+ * per-row triggers are skipped (session_replication_role = replica).
  */
-export async function bulkLoad(url: string, size: LoadSize): Promise<void> {
-  const workers = Math.max(1, os.availableParallelism());
+export function openLoader(url: string): Promise<Database> {
   const options = [
     'session_replication_role=replica',
     'synchronous_commit=off',
@@ -58,52 +66,80 @@ export async function bulkLoad(url: string, size: LoadSize): Promise<void> {
   ]
     .map((o) => `-c ${o}`)
     .join(' ');
-  const database = await openDatabase({
+  return openDatabase({
     url: `${url}?options=${encodeURIComponent(options)}`,
-    poolSize: workers,
+    poolSize: loadWorkers,
   });
+}
+
+/**
+ * Everything before the documents: helpers, companies, the connection graph and the plan of
+ * `size.documents` documents. A document's plan row depends only on its id and the company count,
+ * so the first n rows of a 10M plan are exactly a 1M load's plan (the staged bench loads a prefix,
+ * measures, then the next range).
+ */
+export async function prepareLoad(db: Db, size: LoadSize): Promise<void> {
+  await step('helpers and word lists', () => createHelpers(db));
+  await step(`${size.companies} companies, party types, users, memberships`, () =>
+    loadCompanies(db, size.companies, size.skew ?? 0.9),
+  );
+  await step('connection graph (parties on both sides)', () => loadConnections(db, size.companies));
+  await step(`plan of ${size.documents.toLocaleString('en-US')} documents`, () =>
+    planDocuments(db, size.documents, size.companies),
+  );
+}
+
+/** Documents lo..hi (with metadata and routes) in 50k batches, `loadWorkers` at a time. */
+export async function loadRange(db: Db, lo: number, hi: number): Promise<void> {
+  const batches: [number, number][] = [];
+  for (let from = lo; from <= hi; from += BATCH)
+    batches.push([from, Math.min(hi, from + BATCH - 1)]);
+  await inParallel(batches, loadWorkers, async ([from, to]) => {
+    const start = performance.now();
+    await loadBatch(db, from, to);
+    const range = `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')}`;
+    log(`    ${range}: ${seconds(performance.now() - start)}`);
+  });
+}
+
+/** Recreates dropped indexes from their definitions, `loadWorkers` at a time. */
+export async function recreateIndexes(db: Db, indexes: string[]): Promise<void> {
+  // The GIN indexes take longest: start them first.
+  const ordered = [...indexes].sort(
+    (a, b) => Number(b.includes('USING gin')) - Number(a.includes('USING gin')),
+  );
+  await inParallel(ordered, loadWorkers, async (definition) => {
+    await db.execute(sql.raw(definition));
+  });
+}
+
+/** Sequences past the loaded ids, then VACUUM ANALYZE (visibility map, statistics). */
+export async function finishLoad(db: Db): Promise<void> {
+  for (const table of ['companies', 'users', 'parties', 'documents', 'document_routes'])
+    await db.execute(
+      sql.raw(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
+      ),
+    );
+  await db.execute(sql`VACUUM ANALYZE`);
+}
+
+/**
+ * Loads everything into a freshly migrated database (reference data seeded), with one connection
+ * per core; secondary indexes are dropped and built once at the end.
+ */
+export async function bulkLoad(url: string, size: LoadSize): Promise<void> {
+  const database = await openLoader(url);
   const { db } = database;
   try {
-    await step('helpers and word lists', () => createHelpers(db));
-    await step(`${size.companies} companies, party types, users, memberships`, () =>
-      loadCompanies(db, size.companies),
-    );
-    await step('connection graph (parties on both sides)', () =>
-      loadConnections(db, size.companies),
-    );
-    await step(`plan of ${size.documents.toLocaleString('en-US')} documents`, () =>
-      planDocuments(db, size.documents, size.companies),
-    );
+    await prepareLoad(db, size);
     const indexes = await dropSecondaryIndexes(db);
-    const batches: [number, number][] = [];
-    for (let lo = 1; lo <= size.documents; lo += BATCH)
-      batches.push([lo, Math.min(size.documents, lo + BATCH - 1)]);
-    await step(
-      `documents, metadata, routes (${batches.length} batches, ${workers} at a time)`,
-      () =>
-        inParallel(batches, workers, async ([lo, hi]) => {
-          const start = performance.now();
-          await loadBatch(db, lo, hi);
-          const range = `${lo.toLocaleString('en-US')}–${hi.toLocaleString('en-US')}`;
-          log(`    ${range}: ${seconds(performance.now() - start)}`);
-        }),
+    const batches = Math.ceil(size.documents / BATCH);
+    await step(`documents, metadata, routes (${batches} batches, ${loadWorkers} at a time)`, () =>
+      loadRange(db, 1, size.documents),
     );
-    // The GIN indexes take longest: start them first.
-    indexes.sort((a, b) => Number(b.includes('USING gin')) - Number(a.includes('USING gin')));
-    await step(`recreate ${indexes.length} indexes`, () =>
-      inParallel(indexes, workers, async (definition) => {
-        await db.execute(sql.raw(definition));
-      }),
-    );
-    await step('sequences, vacuum analyze', async () => {
-      for (const table of ['companies', 'users', 'parties', 'documents', 'document_routes'])
-        await db.execute(
-          sql.raw(
-            `SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`,
-          ),
-        );
-      await db.execute(sql`VACUUM ANALYZE`);
-    });
+    await step(`recreate ${indexes.length} indexes`, () => recreateIndexes(db, indexes));
+    await step('sequences, vacuum analyze', () => finishLoad(db));
   } finally {
     await database.close();
   }
@@ -135,16 +171,25 @@ async function createHelpers(db: Db) {
 }
 
 /**
- * Company sizes are skewed: company c is picked (as a document's owner, as a connection) with
- * weight (c + 5)^-0.9, so company 1 holds ~2.5% of all routes, company 10 ~1% and the median
- * company ~0.05%. bench.company_of(u, n) maps a uniform u to a company by the inverse of the
- * (continuous) cumulative weight — a lookup array with width_bucket was 40 µs per row.
+ * Company sizes are skewed (Zipf-like): company c is picked (as a document's owner, as a
+ * connection) with weight (c + 5)^-s. With s = 0.9 over 1,000 companies company 1 holds ~2.5% of
+ * all routes, company 10 ~1% and the median company ~0.05%; with s = 1.0 over 50,000 companies
+ * the largest owns ~1.8% of the documents (183k of 10M), the median ~44. bench.company_of(u, n)
+ * maps a uniform u to a company by the inverse of the (continuous) cumulative weight — a lookup
+ * array with width_bucket was 40 µs per row.
  */
-async function loadCompanies(db: Db, count: number) {
-  await db.execute(sql`
+async function loadCompanies(db: Db, count: number, skew: number) {
+  const e = Number((1 - skew).toFixed(6));
+  // The integral of x^-s is x^(1-s)/(1-s), or ln x when s = 1.
+  const inverse =
+    Math.abs(e) < 1e-9
+      ? 'exp(ln(5.5) + u * (ln(n + 5.5) - ln(5.5)))'
+      : `power(power(5.5, ${e}) + u * (power(n + 5.5, ${e}) - power(5.5, ${e})), ${Number((1 / e).toFixed(6))})`;
+  await db.execute(
+    sql.raw(`
     CREATE FUNCTION bench.company_of(u float8, n int) RETURNS int LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    AS $$ SELECT least(n, greatest(1,
-      floor(power(power(5.5, 0.1) + u * (power(n + 5.5, 0.1) - power(5.5, 0.1)), 10) - 4.5)::int)) $$`);
+    AS $$ SELECT least(n, greatest(1, floor(${inverse} - 4.5)::int)) $$`),
+  );
   await db.execute(sql`
     INSERT INTO companies (id, name, code, address_line_one, city, state, country, zip_code, tax_id_type, tax_number, created_at)
     SELECT c,
@@ -200,6 +245,9 @@ async function loadConnections(db: Db, count: number) {
     FROM (SELECT a AS me, b AS other FROM bench.edge UNION ALL SELECT b, a FROM bench.edge) e
     JOIN companies o ON o.id = e.other
     ORDER BY e.me, e.other`);
+  // Statistics first: without them the planner takes the self-join below for a few rows and
+  // nests loops over the large companies' thousands of parties (minutes at 5,000 companies).
+  await db.execute(sql`ANALYZE parties`);
   await db.execute(sql`
     CREATE TABLE bench.conn AS
     SELECT p.company_id, row_number() OVER (PARTITION BY p.company_id ORDER BY p.id)::int AS n,
@@ -263,7 +311,7 @@ async function planDocuments(db: Db, count: number, companies: number) {
 }
 
 /** Indexes that back no constraint, dropped for the load and recreated from their definitions. */
-async function dropSecondaryIndexes(db: Db): Promise<string[]> {
+export async function dropSecondaryIndexes(db: Db): Promise<string[]> {
   const rows = rowsOf<{ name: string; definition: string }>(
     await db.execute(sql`
       SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS definition

@@ -23,29 +23,72 @@ export interface Measured {
 
 /** EXPLAIN (ANALYZE, BUFFERS) of each statement the repository sends for each call's first input. */
 export async function explainAll(db: Db, companies: Company[]): Promise<string> {
+  const calls: { company: Company; scenario: Scenario }[] = [];
+  for (const company of companies)
+    for (const scenario of await scenariosFor(db, company.id)) calls.push({ company, scenario });
+  return explainCalls(db, calls);
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the statements these calls send (their first input). */
+export async function explainCalls(
+  db: Db,
+  calls: { company: Company; scenario: Scenario; note?: string }[],
+): Promise<string> {
   const parts: string[] = [];
-  for (const company of companies) {
-    for (const scenario of await scenariosFor(db, company.id)) {
-      const statements: RecordedStatement[] = [];
-      // As a request runs it: scoped to the company, escaping where the repository escapes.
-      await withTenantScope(company.id, () => scenario.sql(recordingDb(db, statements), 0));
-      for (const [i, statement] of statements.entries()) {
-        const explain = () => db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`);
-        const plan = rowsOf<Record<string, string>>(
-          await (statement.companyId === null
-            ? withoutTenantScope(explain)
-            : withTenantScope(statement.companyId, explain)),
-        )
-          .map((r) => Object.values(r)[0])
-          .join('\n');
-        const rls =
-          statement.companyId === null ? 'outside row-level security' : 'under row-level security';
-        const title = `${company.label} company ${company.id} — ${scenario.name}${statements.length > 1 ? ` (statement ${i + 1} of ${statements.length})` : ''}`;
-        parts.push(`=== ${title}\n--- ${scenario.describe} (${rls})\n${plan}\n`);
-      }
+  for (const { company, scenario, note } of calls) {
+    const statements: RecordedStatement[] = [];
+    // As a request runs it: scoped to the company, escaping where the repository escapes.
+    await withTenantScope(company.id, () => scenario.sql(recordingDb(db, statements), 0));
+    for (const [i, statement] of statements.entries()) {
+      const explain = () => db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement.query}`);
+      const plan = rowsOf<Record<string, string>>(
+        await (statement.companyId === null
+          ? withoutTenantScope(explain)
+          : withTenantScope(statement.companyId, explain)),
+      )
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+      const rls =
+        statement.companyId === null ? 'outside row-level security' : 'under row-level security';
+      const title = `${company.label} company ${company.id} — ${scenario.name}${statements.length > 1 ? ` (statement ${i + 1} of ${statements.length})` : ''}${note ? ` — ${note}` : ''}`;
+      parts.push(`=== ${title}\n--- ${scenario.describe} (${rls})\n${plan}\n`);
     }
   }
   return parts.join('\n');
+}
+
+/** What a call's statements read: shared buffers (hit + read) and server execution time. */
+export interface Work {
+  buffers: number;
+  executionMs: number;
+}
+
+/**
+ * The work of a call's statements for its first input, from EXPLAIN (ANALYZE, BUFFERS): buffers
+ * do not depend on how busy the machine is, so their growth between sizes is the data's own.
+ */
+export async function workOf(db: Db, company: Company, scenario: Scenario): Promise<Work> {
+  const statements: RecordedStatement[] = [];
+  await withTenantScope(company.id, () => scenario.sql(recordingDb(db, statements), 0));
+  const work = { buffers: 0, executionMs: 0 };
+  for (const statement of statements) {
+    const explain = () =>
+      db.execute(sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.query}`);
+    const [row] = rowsOf<Record<string, unknown>>(
+      await (statement.companyId === null
+        ? withoutTenantScope(explain)
+        : withTenantScope(statement.companyId, explain)),
+    );
+    const raw = Object.values(row ?? {})[0];
+    const [result] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+      Plan: Record<string, number>;
+      'Execution Time': number;
+    }[];
+    work.buffers +=
+      (result?.Plan['Shared Hit Blocks'] ?? 0) + (result?.Plan['Shared Read Blocks'] ?? 0);
+    work.executionMs += result?.['Execution Time'] ?? 0;
+  }
+  return work;
 }
 
 export function report(results: Measured[]): string {

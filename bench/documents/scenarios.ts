@@ -1,9 +1,23 @@
 // The measured calls: each through the HTTP API and through the repository function the service
 // calls (the same SQL, run directly), with inputs rotating per run.
-import { FieldType, RouteStatus, TYPEAHEAD_LIMIT, DocumentTypeId } from '@flowline/shared';
+import {
+  FieldType,
+  RouteStatus,
+  TYPEAHEAD_LIMIT,
+  DocumentTypeId,
+  Role,
+  UserType,
+  zDocumentListQuery,
+  zInboxQuery,
+} from '@flowline/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { findRoutePage } from '../../apps/server/src/modules/document-lists/repository';
+import {
+  listByType,
+  listGeneric,
+  listInbox,
+} from '../../apps/server/src/modules/document-lists/service';
 import {
   findTypeaheadRows,
   searchRoutes,
@@ -113,6 +127,71 @@ function typeaheadScenario(name: string, companyId: number, fragments: string[])
   };
 }
 
+/** What the service gets for a request of the company's administrator (user id = company id). */
+function contextOf(companyId: number) {
+  return { companyId, userId: companyId, userType: UserType.Regular, roles: [Role.Administrator] };
+}
+
+/**
+ * A list call whose SQL side is the service function the route calls, with the query string
+ * parsed by the route's own schema (inbox, sent, a saved view: page + count + names).
+ */
+function serviceScenario(
+  name: string,
+  path: string,
+  params: Record<string, string>,
+  run: (db: Db, query: URLSearchParams) => Promise<unknown>,
+): Scenario {
+  const query = new URLSearchParams({ page: '1', pageSize: '25', ...params });
+  return {
+    name,
+    target: LIST_TARGET,
+    describe: `GET ${path}?${decodeURIComponent(query.toString())}`,
+    http: () => ({ method: 'GET', path: `${path}?${query.toString()}` }),
+    sql: (db) => run(db, query),
+  };
+}
+
+/**
+ * A saved view of the AR invoice list (docs/list-views.md): an Invoice Date range (a quarter in
+ * the middle of the three years) and an Invoice Total range (about the middle half of the
+ * amounts), the same at every size so stages compare.
+ */
+export const savedViewFilters = {
+  fields: [
+    { field: 'docInvoiceDate', kind: 'dateRange', from: '2025-04-01', to: '2025-06-30' },
+    { field: 'docTotal', kind: 'amountRange', min: '750', max: '4300' },
+  ],
+};
+
+function listScenariosOf(companyId: number): Scenario[] {
+  const ctx = contextOf(companyId);
+  const parsed = (q: URLSearchParams) => zDocumentListQuery.parse(Object.fromEntries(q));
+  return [
+    serviceScenario(
+      'list: inbox (received, all types), newest first',
+      '/api/documentroute/inbox',
+      {},
+      (db, q) => listInbox(db, ctx, zInboxQuery.parse(Object.fromEntries(q))),
+    ),
+    serviceScenario(
+      'list: sent (all types), newest first',
+      '/api/documentroute/sent',
+      {},
+      (db, q) => listGeneric(db, ctx, parsed(q), { side: 'sent', hasStatus: true }),
+    ),
+    serviceScenario(
+      'saved view: AR invoices, date range + amount range',
+      `/api/documentroute/all/${DocumentTypeId.ArInvoice}`,
+      {
+        filters: JSON.stringify(savedViewFilters),
+        columns: 'docNumber,docInvoiceDate,docTotal,counterparty,exported',
+      },
+      (db, q) => listByType(db, ctx, DocumentTypeId.ArInvoice, parsed(q)),
+    ),
+  ];
+}
+
 /** Invoice numbers of documents the company can see, to search for one at a time. */
 export async function invoiceNumbersOf(db: Db, companyId: number, count: number) {
   const rows = rowsOf<{ n: string }>(
@@ -127,6 +206,7 @@ export async function invoiceNumbersOf(db: Db, companyId: number, count: number)
 export async function scenariosFor(db: Db, companyId: number): Promise<Scenario[]> {
   const invoiceNumbers = await invoiceNumbersOf(db, companyId, 50);
   return [
+    ...listScenariosOf(companyId),
     listScenario(companyId, 'docTotal', FieldType.Currency, RouteStatus.Received),
     listScenario(companyId, 'docInvoiceDate', FieldType.Date, RouteStatus.Received),
     // The whole type (no status filter) sorted by a list column: the count reads all of the

@@ -5,11 +5,16 @@ import {
   FILL_THRESHOLD,
   proposeMetadata,
 } from '../../apps/server/src/modules/document-intelligence/proposals/index';
-import { readDocumentPages } from '../../apps/server/src/modules/document-intelligence/reading/index';
+import {
+  readDocumentPages,
+  type ReadPage,
+} from '../../apps/server/src/modules/document-intelligence/reading/index';
+import { regionsLookedAgain } from '../../apps/server/src/modules/document-intelligence/reading/ocr';
 import { generateOilfield, type OilfieldLine, type OilfieldTruth } from './oilfield';
 import { Random } from './random';
 import { scanRendition } from './scan-rendition';
 import { pct, sameValue } from './score';
+import { whyMissed } from './why-missed';
 
 /**
  * The oilfield corpus's figures (issue 34): per field, text PDFs and scans apart — recall
@@ -80,6 +85,8 @@ export async function runOilfield(opts: {
   misses: boolean;
   scans: boolean;
   calibrate?: boolean;
+  /** A directory of read pages (`<file>.pages.json`): read from it when there, else written. */
+  pagesCache?: string;
 }): Promise<void> {
   if (opts.count === 0) return;
   const docs = await generateOilfield({ seed: opts.seed, count: opts.count, half: opts.half });
@@ -130,10 +137,21 @@ export async function runOilfield(opts: {
     /** Every goal-field proposal with whether it is right: to calibrate the fill threshold. */
     const scored: { confidence: number; right: boolean }[] = [];
     const misses: string[] = [];
+    const looked0 = regionsLookedAgain();
     for (const item of set.items) {
       const t0 = performance.now();
       const cpu0 = process.cpuUsage();
-      const pages = await readDocumentPages({ buffer: Buffer.from(item.bytes) }, item.type);
+      const cached = opts.pagesCache
+        ? path.join(opts.pagesCache, `${item.truth.file}.pages.json`)
+        : null;
+      const pages =
+        cached && fs.existsSync(cached)
+          ? (JSON.parse(fs.readFileSync(cached, 'utf8')) as ReadPage[])
+          : await readDocumentPages({ buffer: Buffer.from(item.bytes) }, item.type);
+      if (cached && !fs.existsSync(cached)) {
+        fs.mkdirSync(opts.pagesCache!, { recursive: true });
+        fs.writeFileSync(cached, JSON.stringify(pages));
+      }
       const seconds = (performance.now() - t0) / 1000;
       const cpu = process.cpuUsage(cpu0);
       const cpuSeconds = (cpu.user + cpu.system) / 1e6;
@@ -147,9 +165,11 @@ export async function runOilfield(opts: {
         const expected = item.truth.fields[key];
         const got = result.values.find((v) => v.key === key);
         if (expected !== undefined) t.printed++;
+        const why = () =>
+          expected !== undefined && opts.misses ? ` — ${whyMissed(pages, key, expected, got)}` : '';
         if (!got) {
           if (expected !== undefined)
-            misses.push(`${item.truth.file} ${key}: expected ${expected}, nothing`);
+            misses.push(`${item.truth.file} ${key}: expected ${expected}, nothing${why()}`);
           continue;
         }
         const right = expected !== undefined && sameValue(key, expected, got.value);
@@ -160,14 +180,14 @@ export async function runOilfield(opts: {
           else {
             t.wrong++;
             misses.push(
-              `${item.truth.file} ${key}: expected ${expected ?? '—'}, FILLED ${got.value} (${got.confidence})`,
+              `${item.truth.file} ${key}: expected ${expected ?? '—'}, FILLED ${got.value} (${got.confidence})${why()}`,
             );
           }
         } else {
           t.proposedOnly++;
           if (right) t.proposedOnlyRight++;
           misses.push(
-            `${item.truth.file} ${key}: expected ${expected ?? '—'}, only proposed ${got.value} (${got.confidence})`,
+            `${item.truth.file} ${key}: expected ${expected ?? '—'}, only proposed ${got.value} (${got.confidence})${why()}`,
           );
         }
       }
@@ -206,7 +226,7 @@ export async function runOilfield(opts: {
       `line items with all cells right: ${lines.right} of ${lines.printed} (${pct(lines.right, lines.printed)}); ${lines.proposed} proposed`,
     );
     console.log(
-      `read time per page: median ${median.toFixed(2)} s wall, ${medianCpu.toFixed(2)} s CPU (load average ${os.loadavg()[0]!.toFixed(1)})`,
+      `read time per page: median ${median.toFixed(2)} s wall, ${medianCpu.toFixed(2)} s CPU (load average ${os.loadavg()[0]!.toFixed(1)}); mean ${(pageCpu.reduce((a, b) => a + b, 0) / Math.max(1, pageCpu.length)).toFixed(2)} s CPU; value regions read a second time: ${regionsLookedAgain() - looked0}`,
     );
     if (opts.calibrate) {
       const goalPrinted = [...tallies]

@@ -100,6 +100,8 @@ async function newTab(browser: Browser) {
 /** The account menu's pages (Notifications, Edit my Profile, …): not Logout or Change Account. */
 async function accountMenuPages(page: Page): Promise<string[]> {
   await page.getByRole('button', { name: 'Account menu' }).click();
+  // The menu's list loads on first use: read it once it is there, as a person would.
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
   // 'Notifications, 3 unread' → 'Notifications': the count changes as pages are opened.
   const names = await page
     .getByRole('menuitem')

@@ -140,9 +140,11 @@ test('the Inbox link sits above the document types with the unread count, which 
   const links = nav.getByRole('link');
   await expect(links.nth(0)).toHaveText(/Home/);
   await expect(links.nth(1)).toHaveAccessibleName(/^Inbox( \(\d+ unread\))?$/);
-  // Members who approve have 'My approvals' next (issue 29 item 3), then the document types.
+  // Members who approve have their work queues next — 'My approvals' (issue 29 item 3) and the
+  // three-way match's exceptions (issue 32 item 4) — then the document types.
   await expect(links.nth(2)).toHaveAttribute('href', '/my-approvals');
-  await expect(links.nth(3)).toHaveAttribute('href', /^\/documentlist\/\d+$/);
+  await expect(links.nth(3)).toHaveAttribute('href', '/exceptions');
+  await expect(links.nth(4)).toHaveAttribute('href', /^\/documentlist\/\d+$/);
 
   const { count } = await callApi<{ count: number }>(
     page,

@@ -88,7 +88,7 @@ describe('GET /documentType/{id}', () => {
 describe('GET /documentType', () => {
   it('is the summary list by default and adds definitions with IncludeFullDetails=true', async () => {
     const summary = (await get('/documentType?IncludeFullDetails=false')).json();
-    expect(summary).toHaveLength(14);
+    expect(summary).toHaveLength(15);
     expect(summary[0]).not.toHaveProperty('metadataDefinitions');
     expect((await get('/documentType')).json()).toEqual(summary);
 

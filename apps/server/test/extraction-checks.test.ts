@@ -2,18 +2,27 @@ import { describe, expect, it } from 'vitest';
 import {
   checkLine,
   checkTotal,
+  hasLookalike,
   linesAddUp,
+  reconcileLine,
   looksLikeIdentifier,
   plausibleDueDate,
   plausibleInvoiceDate,
+  plausibleLoneDueDate,
   repairAmount,
+  repairYear,
+  afterUpload,
   weakestWord,
 } from '../src/modules/document-intelligence/proposals/checks';
 import {
   FILL_THRESHOLD,
   proposeMetadata,
 } from '../src/modules/document-intelligence/proposals/index';
-import { findLineItems } from '../src/modules/document-intelligence/proposals/line-items';
+import { ocrDistance, ocrLabelWord } from '../src/modules/document-intelligence/proposals/labels';
+import {
+  columnsByAlignment,
+  findLineItems,
+} from '../src/modules/document-intelligence/proposals/line-items';
 import { buildLines } from '../src/modules/document-intelligence/proposals/lines';
 import type { ReadPage, ReadWord } from '../src/modules/document-intelligence/reading/types';
 
@@ -98,6 +107,55 @@ describe('arithmetic checks', () => {
     expect(checkLine({ quantity: null, unitPrice: 912.89, amount: 2738.67 }).verdict).toBe(
       'unchecked',
     );
+  });
+
+  it('reconciles a scanned row only when its arithmetic proves one reading', () => {
+    const parse = (t: string) => {
+      const n = Number(t.replace(/[$,]/g, ''));
+      return /^[$\d.,-]+$/.test(t) && Number.isFinite(n) ? n : null;
+    };
+    const row = (quantity: string, unitPrice: string, amount: string) =>
+      reconcileLine({ quantity, unitPrice, amount, parse });
+    // A clean row: nothing repaired.
+    expect(row('7', '$1,265.42', '$8,857.94')).toEqual({
+      quantity: 7,
+      unitPrice: 1265.42,
+      amount: 8857.94,
+      repaired: 0,
+    });
+    // The comma read as a point and the point lost: '$1.26542'.
+    expect(row('7', '$1.26542', '$8,857.94')).toMatchObject({
+      unitPrice: 1265.42,
+      amount: 8857.94,
+    });
+    // The '$' read as a digit and the point lost: '552452' for $524.52.
+    expect(row('18', '$29.14', '552452')).toMatchObject({ unitPrice: 29.14, amount: 524.52 });
+    // A number split in two words; a quantity whose point was lost ('25' for 2.5).
+    expect(row('13', 'S 62268', '$8,094.84')).toMatchObject({ unitPrice: 622.68 });
+    expect(row('25', '$445.97', '$1,114.93')).toMatchObject({ quantity: 2.5 });
+    // A credit stays negative.
+    expect(row('1', '-$2,350.72', '-$2.35072')).toMatchObject({ amount: -2350.72 });
+    // Nothing proves a reading: refused.
+    expect(row('2', '$2171 22', '$4424')).toBeNull();
+    expect(row('9', 'S30', '$4790')).toBeNull();
+    // A quantity not read: 1 only when the price is the amount.
+    expect(row('', '$554.06', '$554.06')).toMatchObject({ quantity: 1, amount: 554.06 });
+    // $1.00 ÷ $2.00 is half a unit: a derived quantity (below).
+    expect(row('', '$2.00', '$1.00')).toMatchObject({ quantity: 0.5, repaired: 2 });
+    expect(row('', '$3.00', '$1.00')).toBeNull();
+    // A quantity lost or misread ('1' for 11, nothing for 5) with price and amount read as
+    // printed: amount ÷ price when that is a whole or half unit, to the cent.
+    expect(row('1', '$102.06', '$1,122.66')).toEqual({
+      quantity: 11,
+      unitPrice: 102.06,
+      amount: 1122.66,
+      repaired: 2,
+    });
+    expect(row('', '$1,441.07', '$7,205.35')).toMatchObject({ quantity: 5, amount: 7205.35 });
+    expect(row('', '-$1,133.97', '-$1,133.97')).toMatchObject({ quantity: 1, amount: -1133.97 });
+    // Not a whole or half unit, or an amount that needed a repair: nothing derived.
+    expect(row('1', '$102.06', '$1,122.67')).toBeNull();
+    expect(row('', '$1,441.07', '720535')).toBeNull();
   });
 
   it('checks that the lines add up to the subtotal', () => {
@@ -196,6 +254,43 @@ describe('never confidently wrong, end to end over the rules', () => {
     expect(filled(pages, 'docTotal')).toBe('18939.90');
   });
 
+  it('reads a scanned amount whose point became a gap, and trusts a faint total the sums prove', () => {
+    const pages = invoice(
+      [['Invoice No:', 'CW-10442']],
+      [
+        ['Subtotal', '$60,268 93'],
+        ['Sales Tax', '$3.766 81'],
+        ['Total Due', '$64,035.74'],
+      ],
+      scan,
+    );
+    expect(filled(pages, 'docTotal')).toBe('64035.74');
+    // The total's word barely read, a tax read without its point: subtotal + tax still prove it.
+    const faint = invoice(
+      [['Invoice No:', 'CW-10442']],
+      [
+        ['Subtotal', '153,021.41'],
+        ['Tax', '1262427'],
+        ['Invoice Total', '165,645.68'],
+      ],
+      scan,
+    );
+    for (const w of faint[0]!.words) if (w.text === '165,645.68') w.confidence = 0.33;
+    expect(filled(faint, 'docTotal')).toBe('165645.68');
+    // Unproven, the same faint word is only proposed.
+    for (const w of faint[0]!.words) if (w.text === '1262427') w.text = '1262437';
+    expect(filled(faint, 'docTotal')).toBeUndefined();
+  });
+
+  it("reads a scanned date whose slashes were lost ('04192026')", () => {
+    const pages = invoice([['Invoice Date:', '03072025']], [], scan);
+    expect(proposal(pages, 'docInvoiceDate')?.value).toBe('2025-03-07');
+    // Never in a text layer.
+    expect(
+      proposal(invoice([['Invoice Date:', '03072025']], []), 'docInvoiceDate'),
+    ).toBeUndefined();
+  });
+
   it('proposes, never fills, a total the page contradicts', () => {
     const pages = invoice(
       [['Invoice No:', 'CW-10442']],
@@ -244,6 +339,76 @@ describe('never confidently wrong, end to end over the rules', () => {
     const date = proposal(pages, 'docInvoiceDate');
     expect(date?.value).toBe('2005-03-07');
     expect(date!.confidence).toBeLessThan(FILL_THRESHOLD);
+  });
+
+  it("repairs a scanned year whose last digit was misread ('2028' for '2025') only when one year fits", () => {
+    // Uploaded 2025-03-13: dated 2028-03-07 can only be 2025 (8 for 5); 2023 and 2026 do not fit.
+    const plausible = (d: string) =>
+      plausibleInvoiceDate(d, uploadedAt) && d >= '2024-03-12' && d <= '2025-04-27';
+    expect(repairYear('2028-03-07', plausible)).toBe('2025-03-07');
+    // Nothing a slip of the 8 explains (no plausible year among them), or two that fit: refused.
+    expect(repairYear('2021-03-07', plausible)).toBeNull();
+    expect(repairYear('2028-03-07', () => true)).toBeNull();
+    expect(repairYear('03/07/2028', plausible)).toBeNull();
+    // End to end: filled repaired on a scan, with the due date's year repaired the same way.
+    const pages = invoice(
+      [
+        ['Invoice No:', 'CW-10442'],
+        ['Invoice Date:', '03/07/2028'],
+        ['Due Date:', '04/06/2028'],
+      ],
+      [],
+      scan,
+    );
+    expect(filled(pages, 'docInvoiceDate')).toBe('2025-03-07');
+    expect(filled(pages, 'docDueDate')).toBe('2025-04-06');
+    // A text layer prints what the sender typed: never repaired.
+    const text = invoice(
+      [
+        ['Invoice No:', 'CW-10442'],
+        ['Invoice Date:', '03/07/2028'],
+      ],
+      [],
+    );
+    expect(proposal(text, 'docInvoiceDate')?.value).toBe('2028-03-07');
+    expect(filled(text, 'docInvoiceDate')).toBeUndefined();
+    // The year one before, read right, is not touched ('2024' for '2025' stays a proposal).
+    const lastYear = invoice(
+      [
+        ['Invoice No:', 'CW-10442'],
+        ['Invoice Date:', '02/07/2024'],
+      ],
+      [],
+      scan,
+    );
+    expect(proposal(lastYear, 'docInvoiceDate')?.value).toBe('2024-02-07');
+    expect(filled(lastYear, 'docInvoiceDate')).toBeUndefined();
+    // An old invoice scanned long after its date is real: 2025 is not 'repaired' to 2026.
+    expect(afterUpload('2025-03-07', new Date('2026-11-29T12:00:00Z'))).toBe(false);
+    const old = invoice(
+      [
+        ['Invoice No:', 'CW-10442'],
+        ['Invoice Date:', '03/07/2025'],
+        ['Due Date:', '04/06/2025'],
+      ],
+      [],
+      scan,
+    );
+    const oldRead = proposeMetadata(93, old, { uploadedAt: new Date('2026-11-29T12:00:00Z') });
+    expect(oldRead.values.find((v) => v.key === 'docInvoiceDate')?.value).toBe('2025-03-07');
+    expect(oldRead.values.find((v) => v.key === 'docDueDate')?.value).toBe('2025-04-06');
+    // A due date before the invoice date is no misread year: not repaired.
+    const early = invoice(
+      [
+        ['Invoice No:', 'CW-10442'],
+        ['Invoice Date:', '03/07/2025'],
+        ['Due Date:', '02/06/2025'],
+      ],
+      [],
+      scan,
+    );
+    expect(proposal(early, 'docDueDate')?.value).toBe('2025-02-06');
+    expect(filled(early, 'docDueDate')).toBeUndefined();
   });
 
   it('proposes, never fills, a due date before the invoice date', () => {
@@ -384,6 +549,67 @@ describe('column finder', () => {
     });
   });
 
+  it("finds a scan's headings OCR misread ('Oty', 'Qu', 'Ttem') and codes whose heading was lost", () => {
+    const xs = [40, 110, 330, 370, 420, 500];
+    const cells = ['HO-110', 'Hot oil unit', '3', 'HR', '912.89', '2,738.67'];
+    for (const headings of [
+      ['Ttem #', 'Description', 'Oty', 'UM', 'Price', 'Amount'],
+      ['Tem', 'Description', 'Qu', 'UM', 'Rate', 'Amount'],
+    ]) {
+      const [row] = tableOf(headings.map((h, i) => [h, xs[i]!, cells[i]!]));
+      expect(row).toMatchObject({ itemCode: 'HO-110', description: 'Hot oil unit', quantity: '3' });
+    }
+    // No code heading at all: codes leading most descriptions are split off.
+    const runs: Run[] = [
+      [110, 200, 'Description', 9],
+      [330, 200, 'Qty', 9],
+      [420, 200, 'Rate', 9],
+      [500, 200, 'Amount', 9],
+    ];
+    [
+      ['RL-787 Tubing inspection', '5', '867.21', '4,336.05'],
+      ['SB-412 Disposal fee', '2', '10.00', '20.00'],
+    ].forEach(([d, q, p, a], i) =>
+      runs.push(
+        [40, 216 + 16 * i, d!, 9],
+        [330, 216 + 16 * i, q!, 9],
+        [420, 216 + 16 * i, p!, 9],
+        [500, 216 + 16 * i, a!, 9],
+      ),
+    );
+    runs.push([400, 260, 'Subtotal', 9]);
+    const rows = findLineItems(buildLines([page(runs)])).lines;
+    expect(rows.map((r) => [r.itemCode, r.description])).toEqual([
+      ['RL-787', 'Tubing inspection'],
+      ['SB-412', 'Disposal fee'],
+    ]);
+  });
+
+  it('reconciles a scanned row by its arithmetic, and a credit whose quantity was not read', () => {
+    const runs: Run[] = [
+      [110, 200, 'Description', 9],
+      [330, 200, 'Qty', 9],
+      [420, 200, 'Unit Price', 9],
+      [500, 200, 'Amount', 9],
+      [110, 216, 'KCl water 2%', 9],
+      [336, 216, '7', 9],
+      [420, 216, '$1.26542', 9],
+      [500, 216, '$8,857.94', 9],
+      [110, 232, 'Credit duplicate mileage', 9],
+      [420, 232, '-$554.06', 9],
+      [500, 232, '554.06', 9],
+      [400, 260, 'Subtotal', 9],
+    ];
+    const rows = findLineItems(buildLines([page(runs, { source: 'ocr', confidence: 0.9 })])).lines;
+    expect(rows.map((r) => [r.quantity, r.unitPrice, r.amount])).toEqual([
+      ['7', '1265.42', '8857.94'],
+      ['1', '-554.06', '-554.06'],
+    ]);
+    // A text layer is read as printed: nothing reconciled.
+    const text = findLineItems(buildLines([page(runs)])).lines;
+    expect(text[0]!.unitPrice).toBe('1.26542');
+  });
+
   it('joins a wrapped description, keeps a credit negative and a number inside a description', () => {
     const runs: Run[] = [
       [40, 200, 'Item Code', 9],
@@ -448,5 +674,235 @@ describe('column finder', () => {
     };
     const lines = findLineItems(buildLines([p1, p2])).lines;
     expect(lines.map((l) => l.description)).toEqual(['Crane service', 'Mileage', 'Welding labor']);
+  });
+});
+
+describe('OCR-tolerant label words (issue 34 item 1)', () => {
+  it.each([
+    ['t0tal', 'total'],
+    ['totai', 'total'],
+    ['invoce', 'invoice'],
+    ['lnvoice', 'invoice'],
+    ['invoicc', 'invoice'],
+    ['acconat', 'account'],
+    ['dote', 'date'],
+    ['servlce', 'service'],
+    ['balancc', 'balance'],
+    ['purchasc', 'purchase'],
+    ['0rder', 'order'],
+    ['remlt', 'remit'],
+    ['quantlty', 'quantity'],
+    ['descriptlon', 'description'],
+    ['afeicc', 'afe cc'],
+    ['afe1cc', 'afe cc'],
+  ])('a scanned %s is read as %s', (read, word) => {
+    expect(ocrLabelWord(read)).toBe(word);
+  });
+
+  it.each([
+    // Words of their own, values and names: never labels.
+    'basin',
+    'water',
+    'crane',
+    'vendor',
+    'services',
+    'midland',
+    'standby',
+    'carter',
+    'notes',
+    '4471',
+    // Too far from any label word to be a safe guess ('Invoice' garbled beyond one edit).
+    'mwvesce',
+    // Known words are left to the dictionaries.
+    'total',
+    'amt',
+  ])('%s is not taken for a label word', (read) => {
+    expect(ocrLabelWord(read)).toBeNull();
+  });
+
+  it("costs OCR's usual slips half an edit", () => {
+    expect(ocrDistance('t0tal', 'total')).toBe(0.5);
+    expect(ocrDistance('arnount', 'amount')).toBe(0.5);
+    expect(ocrDistance('tatal', 'total')).toBe(0.5);
+    expect(ocrDistance('tetal', 'total')).toBe(0.5);
+    expect(ocrDistance('kotal', 'total')).toBe(1);
+  });
+
+  it.each([
+    ['T0tal Due', 'docTotal', '$1,100.00', '1100.00'],
+    ['Invoce No.', 'docNumber', 'BW-15897', 'BW-15897'],
+    ['1nv. Date', 'docInvoiceDate', '03/07/2025', '2025-03-07'],
+    ['AFEICC', 'docAFE', 'CC-8619', 'CC-8619'],
+    ['P.0. No.', 'docPONumber', '468017', '468017'],
+    ['Purchase Ordcr', 'docPONumber', '4525727471', '4525727471'],
+  ])('a scan labelled %s gives %s', (label, key, printed, expected) => {
+    const pages = invoice(
+      [[label, printed]],
+      [
+        ['Subtotal', '1,000.00'],
+        ['Freight', '100.00'],
+      ],
+      { source: 'ocr', confidence: 0.95 },
+    );
+    expect(proposal(pages, key)?.value).toBe(expected);
+  });
+
+  it('reads a misread label on a scan only, and a little less surely than a clean one', () => {
+    const totals: [string, string][] = [['Subtotal', '1,000.00']];
+    const text = invoice([['Invoce No.', 'BW-15897']], totals);
+    expect(proposal(text, 'docNumber')).toBeUndefined();
+    const clean = proposal(
+      invoice([['Invoice No.', 'BW-15897']], totals, { source: 'ocr', confidence: 0.95 }),
+      'docNumber',
+    );
+    const misread = proposal(
+      invoice([['Invoce No.', 'BW-15897']], totals, { source: 'ocr', confidence: 0.95 }),
+      'docNumber',
+    );
+    expect(misread!.confidence).toBeLessThan(clean!.confidence);
+  });
+});
+
+describe('look-alike characters in scanned identifiers (issue 34 item 4)', () => {
+  it.each([
+    ['HOB587678', true],
+    ['ODS565724', true],
+    ['D24-7313', true],
+    ['0DS664647', true],
+    ['MID259400', true],
+    ['INV-2025-24057', false],
+    ['CC-2176', false],
+    ['BW-15897', false],
+    ['AFE-2026-380', false],
+    ['468017', false],
+    ['PO-81947', false],
+  ])('%s has a look-alike letter beside a digit: %s', (value, lookalike) => {
+    expect(hasLookalike(value)).toBe(lookalike);
+  });
+
+  it('fills a look-alike identifier from a scan only when OCR read it very surely', () => {
+    const totals: [string, string][] = [['Subtotal', '1,000.00']];
+    const at = (confidence: number) =>
+      invoice([['Invoice No.', 'HOB587678']], totals, { source: 'ocr', confidence });
+    expect(proposal(at(0.85), 'docNumber')?.value).toBe('HOB587678');
+    expect(filled(at(0.85), 'docNumber')).toBeUndefined();
+    expect(filled(at(0.95), 'docNumber')).toBe('HOB587678');
+    // No look-alike: filled at the usual confidence; a text layer is never doubted.
+    const plain = invoice([['Invoice No.', 'BW-15897']], totals, {
+      source: 'ocr',
+      confidence: 0.85,
+    });
+    expect(filled(plain, 'docNumber')).toBe('BW-15897');
+    expect(filled(invoice([['Invoice No.', 'HOB587678']], totals), 'docNumber')).toBe('HOB587678');
+  });
+
+  it("reads a scanned identifier's size-only lower-case letters as capitals", () => {
+    const pages = invoice([['AFE/CC', 'cc-2176']], [['Subtotal', '1,000.00']], {
+      source: 'ocr',
+      confidence: 0.95,
+    });
+    expect(filled(pages, 'docAFE')).toBe('CC-2176');
+    // Debris stays debris.
+    const debris = invoice([['Invoice No.', 'gag1ig']], [['Subtotal', '1,000.00']], {
+      source: 'ocr',
+      confidence: 0.95,
+    });
+    expect(proposal(debris, 'docNumber')).toBeUndefined();
+  });
+});
+
+describe('a due date beside a refused invoice date', () => {
+  it('judges the due date alone when the invoice date is implausible, and refuses a far one', () => {
+    expect(plausibleLoneDueDate('2025-04-06', uploadedAt)).toBe(true);
+    expect(plausibleLoneDueDate('2005-04-06', uploadedAt)).toBe(false);
+    expect(plausibleLoneDueDate('2027-04-06', uploadedAt)).toBe(false);
+    const pages = invoice(
+      [
+        ['Invoice Date', '03/07/2031'],
+        ['Due Date', '04/06/2025'],
+      ],
+      [['Subtotal', '1,000.00']],
+      { source: 'ocr', confidence: 0.95 },
+    );
+    // 2031 is refused (not filled: no slip of its 1 gives a plausible year — 2028 would be
+    // repaired to 2025, checks.ts repairYear); the due date no longer goes down with it.
+    expect(filled(pages, 'docInvoiceDate')).toBeUndefined();
+    expect(filled(pages, 'docDueDate')).toBe('2025-04-06');
+    // Both plausible but the due date before the invoice date: neither is filled.
+    const both = invoice(
+      [
+        ['Invoice Date', '03/07/2025'],
+        ['Due Date', '03/01/2025'],
+      ],
+      [['Subtotal', '1,000.00']],
+    );
+    expect(filled(both, 'docInvoiceDate')).toBeUndefined();
+    expect(filled(both, 'docDueDate')).toBeUndefined();
+  });
+});
+
+describe('columns without a heading (issue 34 item 2)', () => {
+  /** A scanned table whose heading row OCR lost: code, description, qty, UOM, price, amount. */
+  const rows: [string, string, string, string, string, string][] = [
+    ['HO-110', 'Hot oil unit', '3', 'HR', '912.89', '2,738.67'],
+    ['VT-204', 'Vacuum truck 130 bbl', '6', 'HR', '220.31', '1,321.86'],
+    ['CH-311', 'Fuel surcharge', '1', 'EA', '327.35', '327.35'],
+    ['TR-451', 'Standby time', '2.5', 'HR', '150.00', '375.00'],
+  ];
+  const xs = [40, 110, 330, 370, 420, 500];
+  function scanned(withHeading: boolean) {
+    const runs: Run[] = [[50, 40, 'Permian Pump Services, LLC', 16]];
+    if (withHeading)
+      ['Qqqq', 'Xxxxxxxxxx', 'Zzz', 'Www', 'Vvvvv', 'Yyyyyy'].forEach((h, i) =>
+        runs.push([xs[i]!, 184, h, 9]),
+      );
+    rows.forEach((cells, r) =>
+      cells.forEach((cell, i) => {
+        // Numbers set flush right, as tables print them.
+        const x = i >= 2 ? xs[i]! + 40 - cell.length * 4.5 : xs[i]!;
+        runs.push([x, 200 + r * 16, cell, 9]);
+      }),
+    );
+    runs.push([400, 280, 'Subtotal', 9], [500, 280, '4,762.88', 9]);
+    return buildLines([page(runs, { source: 'ocr', confidence: 0.9 })]);
+  }
+
+  it('finds the columns by the alignment of the numbers and reads the rows', () => {
+    const found = columnsByAlignment(scanned(false));
+    expect(found?.cols.map((c) => c.column)).toEqual([
+      'code',
+      'description',
+      'quantity',
+      'unitPrice',
+      'amount',
+    ]);
+    const lines = findLineItems(scanned(false)).lines;
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatchObject({
+      itemCode: 'HO-110',
+      description: 'Hot oil unit',
+      quantity: '3',
+      unitPrice: '912.89',
+      amount: '2738.67',
+    });
+    expect(lines[3]).toMatchObject({ quantity: '2.5', amount: '375.00' });
+  });
+
+  it('needs three aligned rows, and never runs on a text layer', () => {
+    const two = scanned(false).filter((l) => !/^(CH|TR)-/.test(l.tokens[0]!.text));
+    expect(columnsByAlignment(two)).toBeNull();
+    const text = scanned(false).map((l) => ({ ...l, source: 'text' as const }));
+    expect(columnsByAlignment(text)).toBeNull();
+  });
+
+  it("takes a garbled last heading for the amount ('Eat Price')", () => {
+    const runs: Run[] = [];
+    ['Part No.', 'Description', 'Quantity', 'VOM', 'Price', 'Eat Price'].forEach((h, i) =>
+      runs.push([xs[i]!, 184, h, 9]),
+    );
+    rows[0]!.forEach((cell, i) => runs.push([xs[i]!, 200, cell, 9]));
+    runs.push([400, 260, 'Subtotal', 9]);
+    const lines = findLineItems(buildLines([page(runs, { source: 'ocr', confidence: 0.9 })])).lines;
+    expect(lines[0]).toMatchObject({ description: 'Hot oil unit', amount: '2738.67' });
   });
 });

@@ -25,7 +25,7 @@ describe('document types', () => {
     )({ method: 'GET', url: '/api/documentType?IncludeFullDetails=false' });
     expect(res.statusCode).toBe(200);
     const ids = res.json().map((d: { id: number }) => d.id);
-    expect(ids).toEqual([6, 86, 87, 89, 90, 91, 93, 94, 95, 96, 97, 98, 99, 100]);
+    expect(ids).toEqual([6, 86, 87, 89, 90, 91, 93, 94, 95, 96, 97, 98, 99, 100, 101]);
     expect(ids).toHaveLength(documentTypes.length);
     expect(res.json().find((d: { id: number }) => d.id === 93)).toMatchObject({
       name: 'AR Invoice',

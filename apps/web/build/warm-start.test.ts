@@ -1,5 +1,9 @@
 import type { OutputBundle } from 'rolldown';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PartyType } from '@flowline/shared';
+import { warmStartValues } from '../src/app/warm-start-values';
+import { homeRequestUrl, homeRequestsFor } from '../src/features/home/home-requests';
+import { takeWarmResponse, WARM_REQUESTS_GLOBAL } from '../src/lib/warm-requests';
 import { chunkFilesFor, warmStartScript } from './warm-start';
 
 function chunk(fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) {
@@ -37,10 +41,13 @@ describe('the warm-start build step: which files a signed-in start asks for earl
 });
 
 describe('the warm-start script', () => {
-  const script = warmStartScript({
-    signedIn: ['/assets/signed-in-1.js', '/assets/base-1.js'],
-    home: ['/assets/signed-in-1.js', '/assets/home-1.js'],
-  });
+  const script = warmStartScript(
+    {
+      signedIn: ['/assets/signed-in-1.js', '/assets/base-1.js'],
+      home: ['/assets/signed-in-1.js', '/assets/home-1.js'],
+    },
+    warmStartValues(),
+  );
   const preloaded = () =>
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) =>
       link.getAttribute('href'),
@@ -49,10 +56,17 @@ describe('the warm-start script', () => {
 
   beforeEach(() => {
     window.sessionStorage.clear();
+    window.localStorage.clear();
     window.history.replaceState(null, '', '/');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('{}', { status: 401 }))),
+    );
   });
   afterEach(() => {
     document.head.querySelectorAll('link[rel=modulepreload]').forEach((link) => link.remove());
+    vi.unstubAllGlobals();
+    delete (window as unknown as Record<string, unknown>)[WARM_REQUESTS_GLOBAL];
   });
 
   it('asks for nothing when this tab holds no sign-in (the landing page)', () => {
@@ -96,4 +110,104 @@ describe('the warm-start script', () => {
       Object.defineProperty(window, 'sessionStorage', original);
     }
   });
+
+  describe("the session's and Home's calls", () => {
+    const values = warmStartValues();
+    const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
+    const signIn = (user: object = { access_token: 'tok', expires_at: inAnHour() }) =>
+      window.sessionStorage.setItem('oidc.user:http://issuer:web', JSON.stringify(user));
+    const company = { id: 7, isCloud: false, partyTypeIds: [PartyType.Vendor, PartyType.Operator] };
+    const answer = (hasConnections = true) =>
+      new Response(
+        JSON.stringify({ companies: [company], user: {}, company: { id: 7, hasConnections } }),
+        { status: 200, headers: { 'Content-Type': 'application/json' } },
+      );
+    const sent = () =>
+      vi.mocked(fetch).mock.calls.map(([url, init]) => {
+        const headers = (init?.headers ?? {}) as Record<string, string>;
+        return `${String(url)} ${headers.Authorization} ${headers[values.companyHeader] ?? '-'}`;
+      });
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    it("sends the session's call and, on `/`, Home's calls for the company's party types", async () => {
+      signIn();
+      window.localStorage.setItem(values.companyStorageKey, '7');
+      vi.mocked(fetch).mockImplementation((url) =>
+        Promise.resolve(url === '/api/session' ? answer() : new Response('{}')),
+      );
+      run();
+      await settle();
+      const home = homeRequestsFor(company.partyTypeIds).map(homeRequestUrl);
+      expect(sent()).toEqual(['/api/session', ...home].map((url) => `${url} Bearer tok 7`));
+      // The app takes each answer once, with the same token and company.
+      expect(takeWarmResponse('/api/session', 'other-token', 7)).toBeNull();
+      expect(takeWarmResponse('/api/session', 'tok', 7)).not.toBeNull();
+      expect(takeWarmResponse('/api/session', 'tok', 7)).toBeNull();
+      for (const url of home) expect(takeWarmResponse(url, 'tok', 7)).not.toBeNull();
+    });
+
+    it("hands the app the session's answer only once Home's calls are out", async () => {
+      signIn();
+      window.localStorage.setItem(values.companyStorageKey, '7');
+      vi.mocked(fetch).mockImplementation((url) =>
+        Promise.resolve(url === '/api/session' ? answer() : new Response('{}')),
+      );
+      run();
+      // The app takes the session's answer at once and, as soon as it has it, asks for Home's.
+      const session = takeWarmResponse('/api/session', 'tok', 7);
+      expect(await session).toBeInstanceOf(Response);
+      for (const url of homeRequestsFor(company.partyTypeIds).map(homeRequestUrl)) {
+        expect(takeWarmResponse(url, 'tok', 7), url).not.toBeNull();
+      }
+      expect(vi.mocked(fetch).mock.calls).toHaveLength(
+        1 + homeRequestsFor(company.partyTypeIds).length,
+      );
+    });
+
+    it("sends only the session's call elsewhere, without connections or without a remembered company", async () => {
+      vi.mocked(fetch).mockImplementation(() => Promise.resolve(answer(false)));
+      signIn();
+      window.localStorage.setItem(values.companyStorageKey, '7');
+      run();
+      await settle();
+      expect(sent()).toEqual(['/api/session Bearer tok 7']);
+
+      vi.mocked(fetch).mockClear();
+      vi.mocked(fetch).mockImplementation(() => Promise.resolve(answer()));
+      window.history.replaceState(null, '', '/documents/arinvoice');
+      run();
+      await settle();
+      expect(sent()).toEqual(['/api/session Bearer tok 7']);
+
+      vi.mocked(fetch).mockClear();
+      window.history.replaceState(null, '', '/');
+      window.localStorage.clear();
+      run();
+      await settle();
+      expect(sent()).toEqual(['/api/session Bearer tok -']);
+    });
+
+    it('sends nothing with a token the app will renew first, or none', async () => {
+      signIn({ access_token: 'tok', expires_at: Math.floor(Date.now() / 1000) + 30 });
+      run();
+      signIn({ id_token: 'only' });
+      run();
+      await settle();
+      expect(fetch).not.toHaveBeenCalled();
+      expect(preloaded()).toHaveLength(6);
+    });
+  });
+});
+
+describe("Home's calls for each party type (the script takes the union of each type's)", () => {
+  const types = Object.values(PartyType);
+  it.each(Array.from({ length: 2 ** types.length }, (_, mask) => [mask]))(
+    'is what Home asks for, for every mix of party types (mask %i)',
+    (mask) => {
+      const mix = types.filter((_, i) => mask & (1 << i));
+      const byType = warmStartValues().homeByPartyType;
+      const union = new Set(mix.flatMap((type) => byType[type] ?? []));
+      expect(union).toEqual(new Set(homeRequestsFor(mix).map(homeRequestUrl)));
+    },
+  );
 });

@@ -18,15 +18,6 @@ export const MetadataKey = {
   scanDate: 'docScanDate',
 } as const;
 
-/**
- * Numeric fields that hold a year (issue 11 item 15). A year is shown as typed ('2025'), never as a
- * grouped number ('2,025'); any key ending in 'Year' is treated the same way.
- */
-const yearMetadataKeys: ReadonlySet<string> = new Set(['docTaxYear']);
-export function isYearMetadataKey(key: string | null | undefined): boolean {
-  return !!key && (yearMetadataKeys.has(key) || /Year$/.test(key));
-}
-
 export const DivisionOrderResponse = {
   returnedSigned: 'Returned Signed',
   returnedUnsigned: 'Returned Unsigned',
@@ -364,6 +355,49 @@ const report: FieldSpec[] = [
   },
 ];
 
+/**
+ * Issue 32 (docs/field-tickets.md): written by the vendor's crew at the wellsite. Ticket Number
+ * is the document number; the AFE and cost center are what a three-way match compares with the
+ * invoice that bills the ticket.
+ */
+const fieldTicket: FieldSpec[] = [
+  {
+    key: 'docNumber',
+    name: 'Ticket Number',
+    fieldTypeId: FieldType.Text,
+    isRequired: true,
+    listColumn: 1,
+  },
+  {
+    key: 'docServiceDate',
+    name: 'Service Date',
+    fieldTypeId: FieldType.Date,
+    isRequired: true,
+    listColumn: 2,
+  },
+  { key: 'docStartTime', name: 'Start Time', fieldTypeId: FieldType.Text },
+  { key: 'docEndTime', name: 'End Time', fieldTypeId: FieldType.Text },
+  {
+    key: 'docWellName',
+    name: 'Well / Lease',
+    fieldTypeId: FieldType.Text,
+    isRequired: true,
+    listColumn: 3,
+  },
+  { key: 'docAFE', name: 'AFE Number', fieldTypeId: FieldType.Text },
+  { key: 'docCostCenter', name: 'Cost Center', fieldTypeId: FieldType.Text },
+  { key: 'docJobDescription', name: 'Job Description', fieldTypeId: FieldType.TextArea },
+  { key: 'docCrew', name: 'Crew', fieldTypeId: FieldType.Text },
+  { key: 'docFieldSupervisor', name: 'Field Supervisor', fieldTypeId: FieldType.Text },
+  {
+    key: 'docTotal',
+    name: 'Ticket Total',
+    fieldTypeId: FieldType.Currency,
+    isDollarTotal: true,
+    listColumn: 4,
+  },
+];
+
 const fieldsByType: Record<number, FieldSpec[]> = {
   [DocumentTypeId.ArInvoice]: arInvoice,
   [DocumentTypeId.W9]: w9,
@@ -379,6 +413,7 @@ const fieldsByType: Record<number, FieldSpec[]> = {
   [DocumentTypeId.SummaryByDistributionReport]: report,
   [DocumentTypeId.OperatorExpenseReport]: report,
   [DocumentTypeId.OutsideOperatorExpenseReport]: report,
+  [DocumentTypeId.FieldTicket]: fieldTicket,
 };
 
 export const metadataFieldSeeds: readonly MetadataFieldSeed[] = Object.entries(

@@ -62,6 +62,17 @@ export const HistoryOperation = {
   ApprovalReminder: 48,
   /** A waiting approval step assigned to a named user (issue 29 item 5 'Assign to'; internal). */
   ApprovalAssigned: 49,
+  /** A field ticket signed at the wellsite by the operator's representative (issue 32 item 2). */
+  FieldTicketSigned: 50,
+  /** An AR invoice made from field tickets, and each ticket it bills (issue 32 item 3; vendor). */
+  InvoicedFromTickets: 51,
+  FieldTicketBilled: 52,
+  /** The three-way match found exceptions on arrival / a difference was accepted (issue 32;
+   * internal to the operator). */
+  MatchExceptions: 60,
+  MatchAccepted: 61,
+  /** The match run again after the operator changed the invoice's coding (internal). */
+  MatchRerun: 62,
 } as const;
 export type HistoryOperationId = (typeof HistoryOperation)[keyof typeof HistoryOperation];
 
@@ -113,6 +124,12 @@ export const historyOperations: readonly HistoryOperationInfo[] = [
   op(47, 'ApprovalEscalated', 'Approval escalated', 'Workflow', 'Sync'),
   op(48, 'ApprovalReminder', 'Approval reminder sent', 'Workflow', 'Sync'),
   op(49, 'ApprovalAssigned', 'Approval assigned', 'Workflow', 'AssignmentInd'),
+  op(50, 'FieldTicketSigned', 'Signed at the wellsite', 'Workflow', 'Draw'),
+  op(51, 'InvoicedFromTickets', 'Created from field tickets', 'Workflow', 'ReceiptLong'),
+  op(52, 'FieldTicketBilled', 'Billed', 'Workflow', 'ReceiptLong'),
+  op(60, 'MatchExceptions', 'Three-way match exceptions', 'Workflow', 'ReportProblem'),
+  op(61, 'MatchAccepted', 'Match difference accepted', 'Workflow', 'TaskAlt'),
+  op(62, 'MatchRerun', 'Matched again', 'Workflow', 'Sync'),
 ];
 
 /**
@@ -131,6 +148,12 @@ export const internalHistoryOperations: readonly number[] = [
   HistoryOperation.ApprovalReminder,
   // Who the receiver's step is assigned to is its own business (issue 29 item 5).
   HistoryOperation.ApprovalAssigned,
+  // Which draft invoice bills a ticket is the vendor's business until the invoice is sent.
+  HistoryOperation.FieldTicketBilled,
+  // The operator's three-way match and its resolution (issue 32 item 4).
+  HistoryOperation.MatchExceptions,
+  HistoryOperation.MatchAccepted,
+  HistoryOperation.MatchRerun,
 ];
 
 const byId = new Map(historyOperations.map((o) => [o.id, o]));

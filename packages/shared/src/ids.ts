@@ -75,6 +75,8 @@ export const DocumentTemplate = {
   SummaryByDistribution: 9,
   OutsideOperatorExpense: 10,
   ArInvoice: 11,
+  /** Issue 32: a field ticket signed at the wellsite (docs/field-tickets.md). */
+  FieldTicket: 12,
 } as const;
 export type DocumentTemplateId = (typeof DocumentTemplate)[keyof typeof DocumentTemplate];
 
@@ -94,6 +96,8 @@ export const DocumentTypeId = {
   SummaryByDistributionReport: 98,
   OperatorExpenseReport: 99,
   OutsideOperatorExpenseReport: 100,
+  /** Issue 32: the vendor's field ticket, signed by the operator's representative. */
+  FieldTicket: 101,
 } as const;
 
 export interface DocumentTypeSeed {
@@ -218,6 +222,14 @@ export const documentTypes: readonly DocumentTypeSeed[] = [
     templateId: 10,
     lineItemsEnabled: true,
     isAccountingReport: true,
+    adminOnly: false,
+  },
+  {
+    id: 101,
+    name: 'Field Ticket',
+    templateId: 12,
+    lineItemsEnabled: true,
+    isAccountingReport: false,
     adminOnly: false,
   },
 ];

@@ -138,6 +138,14 @@ describe('no ticket', () => {
     expect(verdicts({ ticketLines: [] })).toEqual(['noTicket']);
     expect(run({ ticketLines: [] }).reasons).toEqual(['No ticket line for VAC-130 on AFE AFE-1']);
   });
+  it('names the AFE the tickets carry the item on when the line is coded to another', () => {
+    const other = run({ ticketLines: [ticket({ afe: 'AFE-2' })] }).lines[0]!;
+    expect(other.otherAfe).toEqual({ afes: ['AFE-2'], ticketNumbers: ['FT-1'] });
+    // Another item on another AFE is no hint; nor is a ticket without AFE (it would match).
+    expect(
+      run({ ticketLines: [ticket({ afe: 'AFE-2', itemCode: 'HOT-OIL' })] }).lines[0]!.otherAfe,
+    ).toBeUndefined();
+  });
   it('codes and units compare case-insensitively; a line without AFE matches any', () => {
     expect(verdicts({ ticketLines: [ticket({ itemCode: 'vac-130', uom: 'hr' })] })).toEqual([
       'matched',

@@ -17,6 +17,7 @@ import { documentUploadRoutes } from './document-upload/routes';
 import { documentWorkflowRoutes } from './document-workflow/routes';
 import { downloadsRoutes } from './downloads/routes';
 import { featureFlagsRoutes } from './feature-flags/routes';
+import { fieldTicketsRoutes } from './field-tickets/routes';
 import { healthRoutes } from './health/routes';
 import { invitationsRoutes } from './invitations/routes';
 import { jobsRoutes } from './jobs/routes';
@@ -32,6 +33,7 @@ import { partiesRoutes } from './parties/routes';
 import { priceBooksRoutes } from './price-books/routes';
 import { paymentRunsRoutes } from './payment-runs/routes';
 import { matchTolerancesRoutes } from './match-tolerances/routes';
+import { threeWayMatchRoutes } from './three-way-match/routes';
 import { pidxRoutes } from './pidx/routes';
 import { inboundEmailRoutes } from './inbound-email/routes';
 import { listExportRoutes } from './list-export/routes';
@@ -73,8 +75,10 @@ export const apiModules: ApiModule[] = [
   lineItemsRoutes,
   codingRulesRoutes,
   priceBooksRoutes,
+  fieldTicketsRoutes,
   paymentRunsRoutes,
   matchTolerancesRoutes,
+  threeWayMatchRoutes,
   approvalsRoutes,
   downloadsRoutes,
   featureFlagsRoutes,

@@ -11,6 +11,8 @@ export interface PidxLineSpec {
   costCenter?: string;
   tax?: { type: string; amount: string };
   serviceDate?: string;
+  /** ReferenceInformation 'FieldTicketNumber' (issue 32: the ticket the line bills). */
+  fieldTicket?: string;
 }
 
 export interface PidxSpec {
@@ -93,7 +95,7 @@ export function pidxInvoiceXml(spec: PidxSpec = {}): string {
       ${l.quantity === null ? '' : `<pidx:InvoiceQuantity><pidx:Quantity>${l.quantity ?? '1'}</pidx:Quantity>${l.uom ? `<pidx:UnitOfMeasureCode>${l.uom}</pidx:UnitOfMeasureCode>` : ''}</pidx:InvoiceQuantity>`}
       <pidx:LineItemInformation>${l.itemCode ? `<pidx:LineItemIdentifier identifierIndicator="AssignedBySeller">${l.itemCode}</pidx:LineItemIdentifier>` : ''}${l.description === null ? '' : `<pidx:LineItemDescription>${x(l.description ?? 'Service')}</pidx:LineItemDescription>`}</pidx:LineItemInformation>
       ${l.unitPrice === null ? '' : `<pidx:Pricing><pidx:UnitPrice><pidx:MonetaryAmount>${l.unitPrice ?? '0'}</pidx:MonetaryAmount></pidx:UnitPrice></pidx:Pricing>`}
-      ${ref('AFENumber', l.afe)}${ref('CostCenter', l.costCenter)}
+      ${ref('AFENumber', l.afe)}${ref('CostCenter', l.costCenter)}${ref('FieldTicketNumber', l.fieldTicket)}
       ${tax(l.tax)}
       ${l.serviceDate ? `<pidx:ServiceDateTime dateTypeIndicator="ServicePeriodStart">${l.serviceDate}</pidx:ServiceDateTime>` : ''}
     </pidx:InvoiceLineItem>`,

@@ -58,7 +58,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startStreamingPair(): Promise<StreamingPair> {
+/** `maxConnections`: the tests need few; the cluster bench (bench/cluster.ts) runs four processes. */
+export async function startStreamingPair(maxConnections = 40): Promise<StreamingPair> {
   const bin = binDir()!;
   const prefix = runAs()!;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-replica-'));
@@ -71,7 +72,7 @@ export async function startStreamingPair(): Promise<StreamingPair> {
     execFileSync(command!, rest, { stdio: 'pipe', cwd: dir, timeout: 120_000 });
   };
   const serverOptions = (port: number) =>
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=32MB -c max_connections=40`;
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c shared_buffers=32MB -c max_connections=${maxConnections}`;
   const ctl = (dataDir: string, port: number, action: 'start' | 'stop') =>
     run('pg_ctl', [
       '-D',

@@ -121,6 +121,78 @@ export async function buildCodingRule(t: TestApp, admin: UserRow, company: Compa
   return ok<{ id: number }>(res, 'coding rule');
 }
 
+/** A small PNG as a data URL: a representative's signature on a field ticket. */
+export async function signatureDataUrl() {
+  const { default: sharp } = await import('sharp');
+  const png = await sharp({
+    create: { width: 60, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** A field ticket body of A for its connection to C (a fresh clientId each time). */
+export const fieldTicketBody = (partyId: number) => ({
+  clientId: crypto.randomUUID(),
+  partyId,
+  fields: {
+    docNumber: `FT-${MARK}-${unique()}`,
+    docServiceDate: '2026-03-02',
+    docWellName: `Well ${MARK}`,
+  },
+  lines: [{ itemCode: 'ZQ-1', description: `Pump ${MARK}`, quantity: '2', unitPrice: '95.00' }],
+});
+
+/**
+ * A's field tickets (issue 32): a draft, and one signed at the wellsite, sent to C and approved
+ * by C's Administrator (billable).
+ */
+export async function buildFieldTickets(
+  t: TestApp,
+  admin: UserRow,
+  company: CompanyRow,
+  partyId: number,
+  operatorAdmin: UserRow,
+  operator: CompanyRow,
+) {
+  const asA = t.as(admin, company.id);
+  const draft = await ok<{ documentId: number }>(
+    await asA({ method: 'POST', url: '/api/field-tickets', payload: fieldTicketBody(partyId) }),
+    'field ticket',
+  );
+  const approved = await ok<{ documentId: number }>(
+    await asA({ method: 'POST', url: '/api/field-tickets', payload: fieldTicketBody(partyId) }),
+    'field ticket',
+  );
+  const signature = await signatureDataUrl();
+  await ok(
+    await asA({
+      method: 'POST',
+      url: `/api/field-tickets/${approved.documentId}/signoff`,
+      payload: {
+        clientId: crypto.randomUUID(),
+        signerName: `Rep ${MARK}`,
+        signedAt: '2026-03-02T15:00:00Z',
+        signature,
+      },
+    }),
+    'field ticket signoff',
+  );
+  await ok(
+    await t.as(
+      operatorAdmin,
+      operator.id,
+    )({
+      method: 'POST',
+      url: `/api/documents/${approved.documentId}/approve`,
+      payload: {},
+    }),
+    'field ticket approval',
+  );
+  return { draft, approved, signature };
+}
+
 /** A price book A publishes to C (one version, one item named with MARK). */
 export async function buildPriceBook(
   t: TestApp,
@@ -366,6 +438,7 @@ export async function buildRouteWorld(t: TestApp) {
   const listView = await buildListView(t, aPeople.admin, a);
   const legalDocument = await buildLegalDocument(t, aPeople.admin, a);
   const priceBook = await buildPriceBook(t, aPeople.admin, a, party.id);
+  const fieldTickets = await buildFieldTickets(t, aPeople.admin, a, party.id, cAdmin, c);
   const [paymentRun] = await db
     .insert(paymentRuns)
     .values({
@@ -419,6 +492,7 @@ export async function buildRouteWorld(t: TestApp) {
     listView,
     legalDocument,
     priceBook,
+    fieldTickets,
     paymentRun: paymentRun!,
     notification,
     invitation,

@@ -3,7 +3,7 @@
 // checks every entry against the running server (docs/security.md, 'Route matrix').
 import { AccountKind, DocumentTypeId, Terminology } from '@flowline/shared';
 import { pidxInvoiceXml } from '../helpers/pidx';
-import type { RouteWorld } from './factories';
+import { fieldTicketBody, type RouteWorld } from './factories';
 
 /** Who may call a route, as the server enforces it (not as the screens show it). */
 export type Allow =
@@ -885,6 +885,62 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     params: (w) => ({ id: w.priceBook.version.id }),
     query: () => ({ format: 'csv' }),
   },
+  // ── field tickets (issue 32 items 2–3; docs/field-tickets.md) ─────────────────────────────
+  'POST /api/field-tickets': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    body: (w) => fieldTicketBody(w.party.id),
+    notes: "B is no vendor (403); B's vendor would name A's connection: 404",
+  },
+  'GET /api/field-tickets': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    query: () => ({ side: 'sent', page: '1', pageSize: '25' }),
+    ...ownData,
+  },
+  'POST /api/field-tickets/invoice': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    body: (w) => ({ ticketDocumentIds: [w.fieldTickets.approved.documentId] }),
+  },
+  'GET /api/field-tickets/{documentId}': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: (w) => ({ documentId: w.fieldTickets.draft.documentId }),
+  },
+  'PATCH /api/field-tickets/{documentId}': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    params: (w) => ({ documentId: w.fieldTickets.draft.documentId }),
+    body: (w) => {
+      const { clientId: _, ...body } = fieldTicketBody(w.party.id);
+      return body;
+    },
+  },
+  'POST /api/field-tickets/{documentId}/signoff': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    params: (w) => ({ documentId: w.fieldTickets.draft.documentId }),
+    body: (w) => ({
+      clientId: '6f1c2b7e-8d4a-4f3e-9c1b-2a3d4e5f6a7b',
+      signerName: 'Rep',
+      signedAt: '2026-03-02T15:00:00Z',
+      signature: w.fieldTickets.signature,
+      position: { latitude: 31.9, longitude: -102.1, accuracyMeters: 10 },
+    }),
+  },
+  'GET /api/documents/{id}/field-tickets': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: doc,
+  },
   'GET /api/payment-runs': { access: 'company', allow: 'any-member', apiKey: true, ...ownData },
   'GET /api/payment-runs/candidates': {
     access: 'company',
@@ -950,6 +1006,35 @@ export const routeAccess: Record<string, RouteAccessEntry> = {
     allow: 'administrators',
     apiKey: true,
     body: () => ({ quantityPercent: '2', priceAmount: '0.5', totalPercent: '1' }),
+    ...ownData,
+  },
+  'GET /api/match/exceptions': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    ...ownData,
+    notes: "the caller's own open exceptions; ReadOnly is refused (AP work)",
+  },
+  'POST /api/match/exceptions/{documentId}/accept': {
+    access: 'company',
+    allow: 'writers',
+    apiKey: true,
+    params: (w) => ({ documentId: w.receivedDocument.id }),
+    body: () => ({ comment: 'Agreed with the vendor by phone' }),
+    notes: "the fixture's invoice has no match: A's writers get 404, nothing is written",
+  },
+  'GET /api/documents/{id}/match': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
+    params: received,
+    notes: "the fixture's invoice has no match: A gets 404 'This document has no three-way match'",
+  },
+  'GET /api/match/dashboard': { access: 'company', allow: 'any-member', apiKey: true, ...ownData },
+  'GET /api/match/vendor-dashboard': {
+    access: 'company',
+    allow: 'any-member',
+    apiKey: true,
     ...ownData,
   },
   'GET /api/approvalpolicies': {

@@ -3,6 +3,7 @@ import { configureApiAuth } from '../lib/api-client';
 import { createOidcAuthClient } from './auth/oidc-auth-client';
 import { AppErrorBoundary } from './app-error-boundary';
 import { AppProviders } from './providers';
+import { PwaUpdate, registerServiceWorkerAfterLoad } from './pwa/pwa-update';
 import { routes } from './routes';
 import { prefetchShellWhenSignedIn } from './routes/load-signed-in-shell';
 import { prefetchSession } from '../features/session/prefetch';
@@ -10,6 +11,7 @@ import { prefetchSession } from '../features/session/prefetch';
 const authClient = createOidcAuthClient();
 configureApiAuth(authClient);
 const router = createBrowserRouter(routes);
+registerServiceWorkerAfterLoad();
 if (prefetchShellWhenSignedIn(window.sessionStorage, window.location.pathname)) {
   // The session start's one call goes out beside the shell's code once the stored sign-in is
   // confirmed (the auth client's start is shared with the provider's).
@@ -26,6 +28,7 @@ export function App() {
     <AppErrorBoundary>
       <AppProviders authClient={authClient}>
         <RouterProvider router={router} />
+        <PwaUpdate />
       </AppProviders>
     </AppErrorBoundary>
   );

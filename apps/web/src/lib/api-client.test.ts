@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiError, installFakeApi, json } from '../test/fake-api';
-import { apiRequest, configureApiAuth, setApiCompanyId, type ApiAuth } from './api-client';
+import {
+  apiRequest,
+  configureApiAuth,
+  ensureFreshAccessToken,
+  setApiCompanyId,
+  tokenExpiry,
+  type ApiAuth,
+} from './api-client';
 import { ApiError } from './api-error';
 import { getCountTolerating404 } from './count';
+import { WARM_REQUEST_MAX_AGE_MS, WARM_REQUESTS_GLOBAL, type WarmRequest } from './warm-requests';
 
 function fakeAuth(overrides: Partial<ApiAuth> = {}): ApiAuth {
   return {
@@ -89,6 +97,47 @@ describe('apiRequest', () => {
   });
 });
 
+describe('work that waited offline (the field tickets queue)', () => {
+  const jwt = (exp: number) =>
+    `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
+
+  it('reports a 401 the renewal did not cure without starting a sign-in', async () => {
+    const auth = fakeAuth({ renewAccessToken: vi.fn(() => Promise.resolve(null)) });
+    configureApiAuth(auth);
+    installFakeApi({ 'POST /api/field-tickets': () => apiError(401, 'Expired', 'unauthorized') });
+    const call = apiRequest('/field-tickets', {
+      method: 'POST',
+      body: {},
+      sessionExpiry: 'report',
+    });
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(auth.onSessionExpired).not.toHaveBeenCalled();
+  });
+
+  it('renews a token that expired while offline before sending, and says when it cannot', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(tokenExpiry(jwt(now + 10))).toBe(now + 10);
+    expect(tokenExpiry('opaque')).toBeNull();
+
+    const live = fakeAuth({ getAccessToken: () => Promise.resolve(jwt(now + 3600)) });
+    configureApiAuth(live);
+    await expect(ensureFreshAccessToken()).resolves.toBe(true);
+    expect(live.renewAccessToken).not.toHaveBeenCalled();
+
+    const expired = fakeAuth({ getAccessToken: () => Promise.resolve(jwt(now - 60)) });
+    configureApiAuth(expired);
+    await expect(ensureFreshAccessToken()).resolves.toBe(true);
+    expect(expired.renewAccessToken).toHaveBeenCalledTimes(1);
+
+    const gone = fakeAuth({
+      getAccessToken: () => Promise.resolve(null),
+      renewAccessToken: vi.fn(() => Promise.resolve(null)),
+    });
+    configureApiAuth(gone);
+    await expect(ensureFreshAccessToken()).resolves.toBe(false);
+  });
+});
+
 describe('badge counts', () => {
   it('read a missing endpoint as zero', async () => {
     configureApiAuth(fakeAuth());
@@ -104,6 +153,66 @@ describe('badge counts', () => {
         message: 'Boom',
       },
     );
+  });
+});
+
+describe('answers the warm-start script already asked for (build/warm-start.ts)', () => {
+  const warmWindow = window as unknown as Record<string, WarmRequest[] | undefined>;
+  const warm = (overrides: Partial<WarmRequest> = {}): WarmRequest => ({
+    url: '/api/things/1',
+    token: 'old-token',
+    companyId: 12,
+    at: Date.now(),
+    response: Promise.resolve(json({ id: 41 })),
+    ...overrides,
+  });
+  afterEach(() => {
+    delete warmWindow[WARM_REQUESTS_GLOBAL];
+  });
+
+  it('takes the answer once for the same call, token and company, then asks itself', async () => {
+    configureApiAuth(fakeAuth());
+    const api = installFakeApi({ 'GET /api/things/1': () => ({ id: 1 }) });
+    warmWindow[WARM_REQUESTS_GLOBAL] = [warm()];
+    await expect(apiRequest('/things/1', { schema: zThing })).resolves.toEqual({ id: 41 });
+    expect(api.requests).toHaveLength(0);
+    await expect(apiRequest('/things/1', { schema: zThing })).resolves.toEqual({ id: 1 });
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('leaves one sent with another token, for another company, too long ago or for another call', async () => {
+    configureApiAuth(fakeAuth());
+    const api = installFakeApi({ 'GET /api/things/1': () => ({ id: 1 }) });
+    warmWindow[WARM_REQUESTS_GLOBAL] = [
+      warm({ token: 'someone-else' }),
+      warm({ companyId: 13 }),
+      warm({ at: Date.now() - WARM_REQUEST_MAX_AGE_MS - 1 }),
+      warm({ url: '/api/things/1?page=2' }),
+    ];
+    await expect(apiRequest('/things/1', { schema: zThing })).resolves.toEqual({ id: 1 });
+    await expect(
+      apiRequest('/things/1', { schema: zThing, method: 'POST', body: {} }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(api.requests).toHaveLength(2);
+    expect(warmWindow[WARM_REQUESTS_GLOBAL]).toHaveLength(4);
+  });
+
+  it('asks itself when the warm call failed, and renews on its 401 as on its own', async () => {
+    const auth = fakeAuth();
+    configureApiAuth(auth);
+    const api = installFakeApi({ 'GET /api/things/1': () => ({ id: 1 }) });
+    const failed = Promise.reject(new TypeError('offline'));
+    failed.catch(() => undefined);
+    warmWindow[WARM_REQUESTS_GLOBAL] = [warm({ response: failed })];
+    await expect(apiRequest('/things/1', { schema: zThing })).resolves.toEqual({ id: 1 });
+    expect(api.requests).toHaveLength(1);
+
+    warmWindow[WARM_REQUESTS_GLOBAL] = [
+      warm({ response: Promise.resolve(apiError(401, 'Expired')) }),
+    ];
+    await expect(apiRequest('/things/1', { schema: zThing })).resolves.toEqual({ id: 1 });
+    expect(auth.renewAccessToken).toHaveBeenCalledTimes(1);
+    expect(api.requests.at(-1)?.headers.get('Authorization')).toBe('Bearer new-token');
   });
 });
 

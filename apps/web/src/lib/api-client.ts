@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { COMPANY_ID_HEADER } from '@flowline/shared';
 import { ApiError } from './api-error';
+import { buildUrl, type QueryValue } from './api-url';
+import { takeWarmResponse } from './warm-requests';
+
+export { buildUrl, type QueryValue };
 
 /** How the client obtains tokens; supplied by the app's auth layer (lib must not import app). */
 export interface ApiAuth {
@@ -33,8 +37,6 @@ export function getApiCompanyId(): number | null {
   return selectedCompanyId;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -46,6 +48,12 @@ export interface ApiRequestOptions {
   /** Send this Company-Id instead of the selected company's. */
   companyId?: number;
   signal?: AbortSignal;
+  /**
+   * What a 401 that one renewal did not cure does: `'sign-in'` (default) starts a new sign-in;
+   * `'report'` only throws the 401, for work that must not leave the page (the field tickets'
+   * offline queue keeps its tickets and tells the user to sign in again).
+   */
+  sessionExpiry?: 'sign-in' | 'report';
 }
 
 export function apiRequest<T>(
@@ -90,6 +98,34 @@ export async function apiAuthHeaders(renew = false): Promise<Record<string, stri
   return headers;
 }
 
+/** Seconds since the epoch when a JWT access token expires, or null (opaque or unreadable). */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown;
+    };
+    return typeof json.exp === 'number' ? json.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Before work that was waiting (the field tickets' offline queue): a token that has expired or
+ * expires within `marginS` is renewed first (the refresh token, as the auth client renews).
+ * `false`: there is no session to send with — the user must sign in again.
+ */
+export async function ensureFreshAccessToken(marginS = 30): Promise<boolean> {
+  if (!apiAuth) return true;
+  const token = await apiAuth.getAccessToken().catch(() => null);
+  const expiry = token ? tokenExpiry(token) : null;
+  if (token && (expiry === null || expiry - Date.now() / 1000 > marginS)) return true;
+  const renewed = await apiAuth.renewAccessToken().catch(() => null);
+  return renewed !== null;
+}
+
 /** Reports a 401 that a renewed token did not cure (for transports other than apiRequest). */
 export function apiSessionExpired(): void {
   apiAuth?.onSessionExpired();
@@ -104,7 +140,7 @@ async function sendAuthorized(path: string, options: ApiRequestOptions): Promise
   if (response.status === 401 && wantsAuth === true && apiAuth) {
     const renewed = await apiAuth.renewAccessToken().catch(() => null);
     if (renewed) response = await send(url, options, renewed);
-    if (response.status === 401) apiAuth.onSessionExpired();
+    if (response.status === 401 && options.sessionExpiry !== 'report') apiAuth.onSessionExpired();
   }
   return response;
 }
@@ -138,6 +174,17 @@ async function send(
     headers.set(COMPANY_ID_HEADER, String(companyId));
   }
   if (lastWriteLsn) headers.set('Flowline-Min-Lsn', lastWriteLsn);
+  // The same call the warm-start script already sent (lib/warm-requests.ts): its answer, once. Not
+  // after a write (the answer could predate it), nor for a call that may be cancelled.
+  const sentCompany = options.company !== false ? companyId : null;
+  const warm =
+    (options.method ?? 'GET') === 'GET' && token && !lastWriteLsn && !options.signal
+      ? takeWarmResponse(url, token, sentCompany)
+      : null;
+  if (warm) {
+    const response = await warm.catch(() => null);
+    if (response) return response;
+  }
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -163,15 +210,4 @@ async function send(
       'Could not reach the server. Please check your connection.',
     );
   }
-}
-
-export function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
-  const base = path.startsWith('/api/') ? path : `/api${path.startsWith('/') ? '' : '/'}${path}`;
-  if (!query) return base;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${base}?${qs}` : base;
 }

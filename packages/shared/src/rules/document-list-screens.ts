@@ -14,6 +14,14 @@ const arInvoiceTabs: readonly RouteStatusId[] = (
   Object.values(RouteStatus) as RouteStatusId[]
 ).filter((s) => s !== RouteStatus.New && s !== RouteStatus.Pending && s !== RouteStatus.Returned);
 const pendingDivisionOrderTabs: readonly RouteStatusId[] = [RouteStatus.New, RouteStatus.Returned];
+/** Field tickets (issue 32): sent, opened, approved or disputed by the operator. */
+const fieldTicketTabs: readonly RouteStatusId[] = [
+  RouteStatus.Sent,
+  RouteStatus.Received,
+  RouteStatus.Viewed,
+  RouteStatus.Approved,
+  RouteStatus.Disputed,
+];
 
 /**
  * The status tabs of a document list after 'All' (spec 3 §4): AR invoices every status except
@@ -22,6 +30,7 @@ const pendingDivisionOrderTabs: readonly RouteStatusId[] = [RouteStatus.New, Rou
 export function documentStatusTabs(documentTypeId: number): readonly RouteStatusId[] | null {
   if (documentTypeId === DocumentTypeId.ArInvoice) return arInvoiceTabs;
   if (documentTypeId === DocumentTypeId.PendingDivisionOrder) return pendingDivisionOrderTabs;
+  if (documentTypeId === DocumentTypeId.FieldTicket) return fieldTicketTabs;
   return null;
 }
 

@@ -18,7 +18,7 @@ import { canChangeData } from './roles';
 export type WorkflowSide = 'sent' | 'received';
 
 /** Which documents a move applies to. */
-type Applies = 'invoice' | 'arInvoice' | 'pendingDivisionOrder' | 'any';
+type Applies = 'invoice' | 'invoiceOrTicket' | 'arInvoice' | 'pendingDivisionOrder' | 'any';
 
 export type WorkflowAction =
   | 'send'
@@ -78,18 +78,19 @@ export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
   {
     action: 'view',
     side: 'received',
-    applies: 'invoice',
+    applies: 'invoiceOrTicket',
     from: [Received],
     to: Viewed,
     changesData: false,
     globalAllowed: false,
   },
   // Approving a disputed invoice resolves the dispute (issue 29 item 2); a held one is released
-  // first ('Release hold'), so a hold really stops the chain.
+  // first ('Release hold'), so a hold really stops the chain. A received field ticket is approved
+  // (the work was done) or disputed the same way (issue 32; docs/field-tickets.md).
   {
     action: 'approve',
     side: 'received',
-    applies: 'invoice',
+    applies: 'invoiceOrTicket',
     from: [Received, Viewed, Disputed],
     to: Approved,
     changesData: true,
@@ -128,7 +129,7 @@ export const WORKFLOW_TRANSITIONS: readonly WorkflowTransition[] = [
   {
     action: 'dispute',
     side: 'received',
-    applies: 'invoice',
+    applies: 'invoiceOrTicket',
     from: [Received, Viewed, OnHold],
     to: Disputed,
     changesData: true,
@@ -224,12 +225,24 @@ export function isInvoiceDocument(templateId: number, documentTypeId?: number): 
   );
 }
 
+/** A vendor's field ticket (issue 32 item 2): approved or disputed by the operator. */
+export function isFieldTicketDocument(templateId: number, documentTypeId?: number): boolean {
+  return (
+    templateId === DocumentTemplate.FieldTicket || documentTypeId === DocumentTypeId.FieldTicket
+  );
+}
+
 function applies(kind: Applies, templateId: number, documentTypeId?: number): boolean {
   switch (kind) {
     case 'any':
       return true;
     case 'invoice':
       return isInvoiceDocument(templateId, documentTypeId);
+    case 'invoiceOrTicket':
+      return (
+        isInvoiceDocument(templateId, documentTypeId) ||
+        isFieldTicketDocument(templateId, documentTypeId)
+      );
     case 'arInvoice':
       return (
         templateId === DocumentTemplate.ArInvoice || documentTypeId === DocumentTypeId.ArInvoice

@@ -81,6 +81,13 @@ export interface LineMatch {
   versionId: number | null;
   /** The tickets whose lines the line was matched against. */
   ticketNumbers: string[];
+  /** What was left to bill on those ticket lines before this line (null without tickets). */
+  ticketQuantity?: string | null;
+  /**
+   * No ticket line on the line's AFE, but the billed tickets carry the item on another AFE (a
+   * coding mistake the AP clerk fixes on the line): those AFEs and tickets.
+   */
+  otherAfe?: { afes: string[]; ticketNumbers: string[] } | null;
 }
 
 export interface InvoiceMatch {
@@ -220,9 +227,23 @@ export function matchInvoice(input: MatchInput): InvoiceMatch {
       );
       if (candidates.length === 0) {
         expectedTotal = null;
+        const elsewhere = remaining.filter(
+          (r) =>
+            itemCodeKey(r.line.itemCode) === itemCodeKey(code) &&
+            sameText(r.line.uom, line.uom) &&
+            r.line.afe !== null,
+        );
         return result(
           'noTicket',
           `No ticket line for ${code}${line.afe ? ` on AFE ${line.afe}` : ''}`,
+          line.afe !== null && elsewhere.length > 0
+            ? {
+                otherAfe: {
+                  afes: [...new Set(elsewhere.map((r) => r.line.afe!))],
+                  ticketNumbers: [...new Set(elsewhere.map((r) => r.line.ticketNumber))],
+                },
+              }
+            : {},
         );
       }
       ticketNumbers = [...new Set(candidates.map((c) => c.line.ticketNumber))];
@@ -234,7 +255,7 @@ export function matchInvoice(input: MatchInput): InvoiceMatch {
         return result(
           'quantityOverTicket',
           `${code}: ${fromScaled(billed)} billed, ${fromScaled(available)} on ticket ${ticketNumbers.join(', ')}`,
-          { ticketNumbers },
+          { ticketNumbers, ticketQuantity: fromScaled(available) },
         );
       }
       let toTake = billed;

@@ -221,6 +221,3 @@ export type ApprovalSettings = z.infer<typeof zApprovalSettings>;
 export const zApprovalDelegateChoices = z.object({
   items: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
-
-/** GET /documentroute/inbox/myApprovalsCount: invoices whose waiting step waits for the caller. */
-export const zMyApprovalsCount = z.object({ count: z.number().int().min(0) });

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { zIdParam } from './common';
 import { FieldType } from '../ids';
 import { zDocumentListQuery, zTypeaheadSuggestion } from './documents';
+import { zStatusCount } from './document-counts';
 
 /**
  * Contracts of the document lists, inbox, status counts, dashboard data and type-ahead
  * (spec 3 §2, §3, §7; spec 2 §7.3, §7.4; docs/document-lists-and-search.md). The result set of the
- * type lists and of search is zDocumentResultSet (schemas/documents.ts).
+ * type lists and of search is zDocumentResultSet (schemas/document-results.ts).
  */
 
 /**
@@ -68,16 +69,7 @@ export const zInboxQuery = zDocumentListQuery.extend({
     .transform((v) => v === 'true'),
 });
 
-/** GET /documentroute/inbox/unreadCount: received documents the company has not opened yet. */
-export const zInboxUnreadCount = z.object({ count: z.number().int().min(0) });
-export type InboxUnreadCount = z.infer<typeof zInboxUnreadCount>;
-
 // ---- Status counts and tabs (spec 3 §3 status counts, §4 status tabs) -----------------------
-
-export const zRouteStatusRef = z.object({ id: z.number().int(), name: z.string() });
-
-export const zStatusCount = z.object({ status: zRouteStatusRef, count: z.number().int() });
-export type StatusCount = z.infer<typeof zStatusCount>;
 
 export const zDocumentStatusCount = zStatusCount.extend({
   documentTypeId: z.number().int(),
@@ -98,35 +90,6 @@ export const zDocumentStatusListQuery = zDocumentListQuery.extend({
 });
 
 // ---- Dashboard (spec 3 §3 dashboard data) ---------------------------------------------------
-
-export const zDashboardStats = z.object({
-  /** AR invoices sent per month, the last 12 months oldest first; month 'YYYY-MM-01T00:00' (UTC). */
-  documentsByMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
-  /** The company's documents (both sides) per type, most first. */
-  documentsByDocType: z.array(
-    z.object({
-      documentTypeId: z.number().int(),
-      documentType: z.string(),
-      count: z.number().int(),
-    }),
-  ),
-  /** AR invoices by status, only the payment chart's statuses, in the chart's order. */
-  statusCounts: z.array(zStatusCount),
-});
-export type DashboardStats = z.infer<typeof zDashboardStats>;
-
-export const zDailyDocumentCount = z.object({
-  /** 'YYYY-MM-DDT00:00' (UTC day). */
-  day: z.string(),
-  divisionOrderCount: z.number().int(),
-  _1099Count: z.number().int(),
-  runStatementCount: z.number().int(),
-  ownerStatementCount: z.number().int(),
-});
-export type DailyDocumentCount = z.infer<typeof zDailyDocumentCount>;
-
-export const zDailyDocumentCounts = z.object({ items: z.array(zDailyDocumentCount) });
-export type DailyDocumentCounts = z.infer<typeof zDailyDocumentCounts>;
 
 /** Days covered by the owner/operator per-day counts (today included). */
 export const DAILY_COUNTS_DAYS = 30;

@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { zDocumentMetadataEntry, zMetadataDefinition } from './documents';
-
-export const zDocumentTypeSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  documentTypeTemplateId: z.number().int(),
-  lineItemsEnabled: z.boolean(),
-  isAccountingReport: z.boolean(),
-  adminOnly: z.boolean(),
-});
-export type DocumentTypeSummary = z.infer<typeof zDocumentTypeSummary>;
+import { zDocumentTypeSummary } from './document-type-summary';
 
 /**
  * GET /documentType/{id}: the type with its metadata definitions (ordered by sortOrder) and its

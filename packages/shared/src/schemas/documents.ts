@@ -4,6 +4,7 @@ import { RouteStatus, type RouteStatusId } from '../ids';
 import { zLineItemRow } from './line-item-rows';
 import { zDocumentExtraction } from './document-extraction';
 import { zListViewQuery } from './list-views';
+import { zReturnKind, type ReturnKind } from './document-results';
 
 /**
  * Document contracts shared by the server routes and the SPA (spec 3 §3, §7; spec 1 §3, §7;
@@ -77,10 +78,6 @@ export function routeStatusName(id: number | null | undefined): string {
   return routeStatusNames[(id ?? RouteStatus.New) as RouteStatusId] ?? 'New';
 }
 
-/** How a returned division order came back (issue 27 item 9): signed, or unsigned. */
-export const zReturnKind = z.enum(['signed', 'unsigned']);
-export type ReturnKind = z.infer<typeof zReturnKind>;
-
 /**
  * The status as a list shows it: the route status's name, except that a Returned document says
  * how it was returned ('Returned signed' / 'Returned unsigned') when that is known.
@@ -150,34 +147,6 @@ export const zUploadResult = z.object({
 export type UploadResult = z.infer<typeof zUploadResult>;
 
 // ---- Lists: document route lists, search results, inbox (spec 3 §3 document row) ------------
-
-export const zResultColumn = z.object({
-  name: z.string(),
-  key: z.string(),
-  metadataType: z.object({ id: z.number().int() }),
-});
-export type ResultColumn = z.infer<typeof zResultColumn>;
-
-export const zResultRow = z.object({
-  id: z.number().int(),
-  documentTypeId: z.number().int(),
-  routeStatusId: z.number().int().nullable(),
-  isRead: z.boolean(),
-  /** This company's side: its own upload (sent) or one it received. */
-  side: z.enum(['sent', 'received']),
-  /** One value per column, in column order (canonical text form, null when empty). */
-  values: z.array(z.string().nullable()),
-  /** A Returned document: whether it came back signed or unsigned (null for other statuses). */
-  returnKind: zReturnKind.nullable().optional(),
-});
-export type ResultRow = z.infer<typeof zResultRow>;
-
-export const zDocumentResultSet = z.object({
-  columns: z.array(zResultColumn),
-  rows: z.array(zResultRow),
-  totalRecords: z.number().int(),
-});
-export type DocumentResultSet = z.infer<typeof zDocumentResultSet>;
 
 export const zSortDirection = z.enum(['asc', 'desc']);
 
@@ -403,9 +372,3 @@ export const zDocumentAttachment = z.object({
   canDelete: z.boolean(),
 });
 export type DocumentAttachment = z.infer<typeof zDocumentAttachment>;
-
-export const zDocumentAvailability = z.object({
-  available: z.boolean(),
-  /** The version to open: this one, or a newer one of the same document (e.g. signed); null none. */
-  latestVersionId: z.number().int().nullable(),
-});

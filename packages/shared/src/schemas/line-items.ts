@@ -7,6 +7,7 @@ import {
   senderLineColumns,
 } from '../rules/line-items';
 import { lineAmountProblem } from '../rules/document-validation';
+import { isIsoDay } from '../rules/field-tickets';
 import { zLineItemCell, zLineItemRow } from './line-item-rows';
 import { zSaveDocumentRequest } from './documents';
 
@@ -58,11 +59,31 @@ const zCellValue = z
     return text === '' ? null : text;
   });
 
+/**
+ * Issue 32: the price-book item code, unit and service day of a line (the three-way match compares
+ * them). Left out: the line keeps what it had while its description is unchanged (a line made from
+ * a field ticket keeps its item when its price is edited); null clears it.
+ */
+const zLineRef = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
 const zSenderLine = z.object({
   description: zCellValue,
   quantity: zCellValue,
   unitPrice: zCellValue,
   amount: zCellValue,
+  itemCode: zLineRef(50, 'An item code can be at most 50 characters'),
+  uom: zLineRef(20, 'A unit can be at most 20 characters'),
+  serviceDate: z
+    .string({ error: 'The service date must be a date like 2026-03-01' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The service date must be a date like 2026-03-01')
+    .refine((v) => isIsoDay(v), 'The service date must be a date like 2026-03-01')
+    .nullish(),
 });
 
 /** PUT /documents/{id}/lineItems: the sender's lines, replacing the stored ones (in order). */

@@ -205,20 +205,6 @@ export const zExpectedCashQuery = z.object({
     .max(26, dashboardMessages.weeksRange)
     .default(12),
 });
-const zCashBucket = z.object({ amount: z.number(), count: z.number().int() });
-export const zExpectedCash = z.object({
-  /** Today (UTC) as the server counted it. */
-  asOf: z.string(),
-  /** Open invoices whose due date has passed. */
-  overdue: zCashBucket,
-  /** Monday-to-Sunday weeks from this week's Monday; this week counts from today. */
-  weeks: z.array(zCashBucket.extend({ weekStart: z.string(), weekEnd: z.string() })),
-  /** Due after the last week shown. */
-  later: zCashBucket,
-  /** Everything still open: overdue + weeks + later. */
-  total: zCashBucket,
-});
-export type ExpectedCash = z.infer<typeof zExpectedCash>;
 
 export const zDiscountSummaryQuery = z.object({
   months: z.coerce
@@ -228,15 +214,3 @@ export const zDiscountSummaryQuery = z.object({
     .max(36, dashboardMessages.monthsRange)
     .default(12),
 });
-export const zDiscountSummary = z.object({
-  asOf: z.string(),
-  /** The first day counted. */
-  since: z.string(),
-  /** Discounts taken in payments dated since then. */
-  captured: zCashBucket,
-  /** Discounts offered whose window ended since then without being taken. */
-  missed: zCashBucket,
-  /** Discounts still open today on invoices not paid yet. */
-  available: zCashBucket,
-});
-export type DiscountSummary = z.infer<typeof zDiscountSummary>;

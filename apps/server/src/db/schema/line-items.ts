@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   index,
   integer,
   pgTable,
@@ -31,6 +32,10 @@ export const documentLineItems = pgTable(
     quantity: varchar('quantity', { length: 40 }),
     unitPrice: varchar('unit_price', { length: 40 }),
     amount: varchar('amount', { length: 40 }),
+    /** Issue 32: the price-book item a line bills, its unit, and the day the work was done. */
+    itemCode: varchar('item_code', { length: 50 }),
+    uom: varchar('uom', { length: 20 }),
+    serviceDate: date('service_date', { mode: 'string' }),
     ...timestamps(),
   },
   (t) => [uniqueIndex('document_line_items_document_line_key').on(t.documentId, t.lineNumber)],
@@ -81,4 +86,27 @@ export const accountCodes = pgTable(
   (t) => [
     uniqueIndex('account_codes_company_kind_code_key').on(t.companyId, t.accountKind, t.code),
   ],
+);
+
+/**
+ * Issue 32 item 3 (docs/field-tickets.md): a field ticket billed by an AR invoice. The ticket is
+ * the key, so a ticket can be billed once; deleting the draft invoice frees its tickets.
+ */
+export const fieldTicketBillings = pgTable(
+  'field_ticket_billings',
+  {
+    ticketDocumentId: integer('ticket_document_id')
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    invoiceDocumentId: integer('invoice_document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** The vendor that billed the ticket and the operator it billed. */
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    counterpartyCompanyId: integer('counterparty_company_id').references(() => companies.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('field_ticket_billings_invoice_idx').on(t.invoiceDocumentId)],
 );

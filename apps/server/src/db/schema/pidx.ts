@@ -22,6 +22,8 @@ export interface PidxLineDetails {
   afe: string | null;
   costCenter: string | null;
   contractNumber: string | null;
+  /** The field ticket the line bills, when the PIDX line referenced one (issue 32). */
+  fieldTicketNumber?: string | null;
   /** A tax line: the line number it taxes (null for an invoice-level tax) and its type code. */
   taxOf?: number | null;
   taxType?: string | null;

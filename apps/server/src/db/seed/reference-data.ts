@@ -25,6 +25,7 @@ const templateNames: Record<number, string> = {
   [DocumentTemplate.SummaryByDistribution]: 'Summary by Distribution Report',
   [DocumentTemplate.OutsideOperatorExpense]: 'Outside Operator Expense Report',
   [DocumentTemplate.ArInvoice]: 'AR Invoice',
+  [DocumentTemplate.FieldTicket]: 'Field Ticket',
 };
 
 /** Reference data every deployment needs, with the spec's fixed ids. Idempotent: runs at each start. */

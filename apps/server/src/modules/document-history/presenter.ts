@@ -61,7 +61,14 @@ export function presentHistoryEntry(row: HistoryListRow): HistoryEntry {
     operation: {
       id: op.id,
       name: op.name,
-      label: automatic ? codingRuleMessages.approvedAutomatically(entry.objectName!) : op.label,
+      // The three-way match's entries say what matched, the exceptions, the accepted comment
+      // (docs/three-way-match.md).
+      label:
+        entry.objectType === 'match' && entry.newValue
+          ? entry.newValue
+          : automatic
+            ? codingRuleMessages.approvedAutomatically(entry.objectName!)
+            : op.label,
       categories: [op.category],
     },
     objectId: entry.documentId,

@@ -24,6 +24,9 @@ function text(value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
+/** A list value as the lists show it (exports read values as text and present them alike). */
+export const listText = text;
+
 function firstOf(values: Values, keys: readonly string[]): string | null {
   for (const key of keys) {
     const value = text(values[key]);

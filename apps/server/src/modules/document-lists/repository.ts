@@ -347,35 +347,143 @@ function keysetCondition(sort: ListSort, after: ListKeyset | null): SQL | null {
     OR ${sort.key} IS NULL)`;
 }
 
+/** What an export reads per row besides the document id (issue 30 'Speed', docs/list-exports.md). */
+export interface ExportRead {
+  /** Metadata keys read as text columns `v0…vn` (never the whole list values as JSON). */
+  keys: string[];
+  /** The route's party and counterparty company ids (the other company's name, looked up once per page). */
+  counterparty: boolean;
+  /** The derived return kind (a Returned route's status label, the response status column). */
+  returnKind: boolean;
+  /** created_at as ISO text (the generic lists' Date column). */
+  date: boolean;
+  /** When the company last exported the document to its ERP (the Exported column). */
+  exportedAt: boolean;
+}
+
 /**
- * The rows after `after` in the list's order (exports, issue 30 item 5): the same WHERE and
- * ORDER BY as findRoutePage, with a keyset instead of an offset, so reading a whole list costs
- * one index range per page rather than re-reading every earlier row. No total.
+ * A row of an export read: `v0…vn` are the read keys' list values as text; `stray_values` is
+ * the whole list values only in the rare row where one of those keys holds JSON that is not a
+ * string (the list presents it as its JSON text), null otherwise.
  */
-export async function findRouteKeysetPage(
+export interface ExportRow {
+  id: number;
+  document_type_id: number;
+  route_status_id: number | null;
+  party_id?: number | null;
+  counterparty_company_id?: number | null;
+  return_kind?: ReturnKind | null;
+  date?: string;
+  exported_at?: string | null;
+  stray_values: Record<string, unknown> | null;
+  sort_value?: string | null;
+  [value: `v${number}`]: string | null;
+}
+
+/** A metadata key as a literal in the SQL text when it is a plain identifier, else a parameter. */
+const keyLiteral = (key: string): SQL =>
+  /^[A-Za-z][A-Za-z0-9_]*$/.test(key) ? sql.raw(`'${key}'`) : sql`${key}::text`;
+
+function exportColumns(read: ExportRead, sort: ListSort, withSortValue: boolean): SQL {
+  const parts: SQL[] = [sql`r.document_id AS id, r.document_type_id, r.route_status_id`];
+  read.keys.forEach((key, i) =>
+    parts.push(sql`r.list_values ->> ${keyLiteral(key)} AS ${sql.raw(`v${i}`)}`),
+  );
+  if (read.keys.length > 0) {
+    const stray = read.keys.map(
+      (key) => sql`jsonb_typeof(r.list_values -> ${keyLiteral(key)}) NOT IN ('string', 'null')`,
+    );
+    parts.push(sql`CASE WHEN ${sql.join(stray, sql` OR `)} THEN r.list_values END AS stray_values`);
+  } else {
+    parts.push(sql`NULL::jsonb AS stray_values`);
+  }
+  if (read.counterparty) parts.push(sql`r.party_id, r.counterparty_company_id`);
+  if (read.returnKind) parts.push(sql`${returnKind} AS return_kind`);
+  if (read.date) parts.push(sql`${isoTimestamp(sql`r.created_at`)} AS date`);
+  if (read.exportedAt) parts.push(sql`${isoTimestamp(exportedAt)} AS exported_at`);
+  if (withSortValue) {
+    parts.push(sort.key ? sql`(${sort.key})::text AS sort_value` : sql`NULL::text AS sort_value`);
+  }
+  return sql.join(parts, sql`, `);
+}
+
+/**
+ * An export's rows in the list's order (exports, issue 30 item 5): the same WHERE and ORDER BY as
+ * findRoutePage, reading only what the export writes — the chosen keys' values as text, no
+ * per-row name lookups (exportNames does them once per page). With `after` and `limit`: the page
+ * after a keyset (PGlite reads the list in pages, so other requests run between them); without:
+ * the whole list as one statement, for a server-side cursor (PostgreSQL).
+ */
+export function routeExportQuery(
+  companyId: number,
+  filter: ListFilter,
+  sort: ListSort,
+  read: ExportRead,
+  page?: { after: ListKeyset | null; limit: number },
+): SQL {
+  const where = whereAll([
+    listWhere(companyId, filter),
+    page ? keysetCondition(sort, page.after) : null,
+  ]);
+  return sql`
+    SELECT ${exportColumns(read, sort, page !== undefined)}
+    FROM document_routes r
+    WHERE ${where}
+    ORDER BY ${orderClause(sort)}${page ? sql` LIMIT ${page.limit}` : sql``}`;
+}
+
+export async function findRouteExportPage(
   db: Db,
   companyId: number,
   filter: ListFilter,
   sort: ListSort,
+  read: ExportRead,
   after: ListKeyset | null,
   limit: number,
-): Promise<Array<RouteListRow & { sort_value: string | null }>> {
-  const where = whereAll([listWhere(companyId, filter), keysetCondition(sort, after)]);
-  const sortValue = sort.key ? sql`(${sort.key})::text` : sql`NULL::text`;
+): Promise<ExportRow[]> {
   // Outside row-level security for the same reason as findRoutePage; the WHERE keeps the company.
   const result = await withoutTenantScope(() =>
-    db.execute(sql`
-      SELECT r.document_id AS id, r.document_type_id, r.route_status_id, r.is_read, r.side,
-        r.list_values, ${documentTypeName} AS document_type_name,
-        ${counterpartyName} AS counterparty_name, ${returnKind} AS return_kind,
-        ${isoTimestamp(sql`r.created_at`)} AS date, ${isoTimestamp(exportedAt)} AS exported_at,
-        ${sortValue} AS sort_value
-      FROM document_routes r
-      WHERE ${where}
-      ORDER BY ${orderClause(sort)}
-      LIMIT ${limit}`),
+    db.execute(routeExportQuery(companyId, filter, sort, read, { after, limit })),
   );
   return rowsOf(result);
+}
+
+/**
+ * The names the other companies of an export's rows go by for the company (counterpartyName):
+ * its own connections' names by party id, the companies' names by company id. Read for the ids
+ * not yet known, once per page; outside row-level security like the list (the companies are
+ * other tenants; the parties are read for the company only).
+ */
+export async function findExportNames(
+  db: Db,
+  companyId: number,
+  partyIds: number[],
+  companyIds: number[],
+): Promise<{ parties: Map<number, string | null>; companies: Map<number, string | null> }> {
+  const [parties, companies] = await withoutTenantScope(() =>
+    Promise.all([
+      partyIds.length === 0
+        ? []
+        : db.execute(sql`SELECT pa.id, pa.name FROM parties pa
+            WHERE pa.company_id = ${companyId} AND pa.id = ANY(${intArray(partyIds)})`),
+      companyIds.length === 0
+        ? []
+        : db.execute(
+            sql`SELECT c.id, c.name FROM companies c WHERE c.id = ANY(${intArray(companyIds)})`,
+          ),
+    ]),
+  );
+  const byId = (result: unknown) =>
+    new Map(rowsOf<{ id: number; name: string | null }>(result).map((r) => [r.id, r.name]));
+  return { parties: byId(parties), companies: byId(companies) };
+}
+
+/** Every document type's name (a few dozen rows), for the generic lists' Type column. */
+export async function findDocumentTypeNames(db: Db): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: documentTypes.id, name: documentTypes.name })
+    .from(documentTypes);
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 export async function findDocumentTypeName(db: Db, documentTypeId: number) {

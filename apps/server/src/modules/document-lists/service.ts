@@ -1,5 +1,11 @@
 import {
   COUNTERPARTY_COLUMN_KEY,
+  DivisionOrderResponse,
+  documentNumberKeys,
+  EXPORTED_LIST_COLUMN,
+  genericDocumentColumns,
+  MetadataKey,
+  routeStatusLabel,
   counterpartyColumnName,
   DocumentTypeId,
   listViewProblems,
@@ -18,8 +24,11 @@ import {
 import type { TenantContext } from '../../auth/request-context';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../errors';
+import { analyzeStaleTables } from '../../db/analyze-stale';
+import { cursorBatches, hasServerCursors } from '../../db/cursor';
 import {
   genericColumns,
+  listText,
   presentGenericRow,
   presentInboxItem,
   presentTypeRow,
@@ -38,16 +47,21 @@ import {
   documentTypeExists,
   findListSides,
   findDocumentTypeName,
-  findRouteKeysetPage,
+  findDocumentTypeNames,
+  findExportNames,
+  findRouteExportPage,
   findRoutePage,
+  routeExportQuery,
+  type ExportRead,
+  type ExportRow,
   findTypeDefinitions,
   type ListFilter,
   type ListKeyset,
   type ListSort,
-  type RouteListRow,
   type WaitingFor,
 } from './repository';
 import { hasSortIndex } from './sort-indexes';
+import { dollarTotalKeys } from './sql-fragments';
 import { genericSortKey, typeSortKey, type SortKey } from './sort-keys';
 
 /**
@@ -295,7 +309,11 @@ export interface DocumentListExportRequest {
   filters?: ListFilters;
 }
 
-const EXPORT_PAGE_ROWS = 2000;
+/**
+ * Rows per read: a PGlite keyset page (large — each page is one statement planned and run on
+ * the one connection; other requests run between pages), a PostgreSQL cursor batch.
+ */
+const EXPORT_PAGE_ROWS = 5000;
 
 function kindOf(column: ResultColumn): ExportColumnKind {
   switch (column.metadataType.id) {
@@ -320,6 +338,8 @@ export async function documentListExport(
   db: Db,
   ctx: TenantContext,
   q: DocumentListExportRequest,
+  /** Rows per page or cursor batch (tests read a small list in many pages). */
+  { pageRows = EXPORT_PAGE_ROWS }: { pageRows?: number } = {},
 ): Promise<ExportSource & { name: string }> {
   const common = {
     statusId: q.documentRouteStatusId,
@@ -327,11 +347,12 @@ export async function documentListExport(
     query: q.query || undefined,
   };
   const listQuery = { ...q, page: 1, pageSize: 1 } as ListQuery;
+  const read = new ExportReadPlan();
   let name: string;
   let filter: ListFilter;
   let sort: ListSort;
   let columns: ResultColumn[];
-  let present: (row: RouteListRow) => (string | null)[];
+  let values: ExportRowValues;
   if (q.list === 'type' && q.documentTypeId !== undefined) {
     const documentTypeId = q.documentTypeId;
     const definitions = await findTypeDefinitions(db, documentTypeId);
@@ -341,8 +362,7 @@ export async function documentListExport(
     const sides = await findListSides(db, ctx.companyId, documentTypeId);
     columns = typeListColumnsFor(documentTypeId, definitions, sides, q.columns);
     filter = { ...common, ...view, documentTypeIds: [documentTypeId] };
-    const cols = columns;
-    present = (row) => presentTypeRow(row, cols).values;
+    values = read.typeRowValues(columns.map((c) => c.key));
     name = (await findDocumentTypeName(db, documentTypeId)) ?? 'Documents';
   } else {
     sort = sortOf(genericSortKey(q.orderBy), listQuery);
@@ -371,23 +391,173 @@ export async function documentListExport(
       columns = genericColumns();
       name = 'Documents';
     }
-    present = (row) => presentGenericRow(row).values;
+    values = read.genericRowValues(await findDocumentTypeNames(db));
   }
   const exportColumns: ExportColumn[] = [
     { name: 'Doc #', kind: 'number' },
     ...columns.map((c) => ({ name: c.name, kind: kindOf(c) })),
   ];
   const companyId = ctx.companyId;
-  async function* pages(): AsyncGenerator<ExportValue[][]> {
+  // PGlite has no autovacuum: without statistics every keyset page would re-read the rest of
+  // the list (db/analyze-stale.ts). A no-op on PostgreSQL.
+  await analyzeStaleTables(db, ['document_routes', 'documents']);
+  const names = new ExportNames(db, companyId);
+  const reads = read.reads;
+  async function* keysetPages(): AsyncGenerator<ExportRow[]> {
     let after: ListKeyset | null = null;
     for (;;) {
-      const rows = await findRouteKeysetPage(db, companyId, filter, sort, after, EXPORT_PAGE_ROWS);
-      if (rows.length === 0) return;
-      yield rows.map((r) => [r.id, ...present(r)]);
-      if (rows.length < EXPORT_PAGE_ROWS) return;
+      const rows = await findRouteExportPage(db, companyId, filter, sort, reads, after, pageRows);
+      if (rows.length > 0) yield rows;
+      if (rows.length < pageRows) return;
       const last = rows[rows.length - 1]!;
-      after = { value: last.sort_value, id: last.id };
+      after = { value: last.sort_value ?? null, id: last.id };
+    }
+  }
+  async function* pages(): AsyncGenerator<ExportValue[][]> {
+    const batches = hasServerCursors(db)
+      ? cursorBatches<ExportRow>(db, routeExportQuery(companyId, filter, sort, reads), pageRows)
+      : keysetPages();
+    for await (const rows of batches) {
+      if (reads.counterparty) await names.learn(rows);
+      const page: ExportValue[][] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i++) page[i] = values(rows[i]!, names);
+      yield page;
     }
   }
   return { name, columns: exportColumns, pages: pages() };
+}
+
+/** One export row as its file's values: Doc #, then the list's columns. */
+type ExportRowValues = (row: ExportRow, names: ExportNames) => ExportValue[];
+
+const responseStatusText = {
+  signed: DivisionOrderResponse.returnedSigned,
+  unsigned: DivisionOrderResponse.returnedUnsigned,
+} as const;
+
+/**
+ * What an export reads and how a read row becomes the list's values — the same values as the
+ * list's presenters (presentTypeRow, presentGenericRow) give, from the keys read as text.
+ */
+class ExportReadPlan {
+  readonly reads: ExportRead = {
+    keys: [],
+    counterparty: false,
+    returnKind: false,
+    date: false,
+    exportedAt: false,
+  };
+
+  /** A list value by key, as the presenter's `text` shows it: empty text counts as none. */
+  private value(key: string): (row: ExportRow) => string | null {
+    let index = this.reads.keys.indexOf(key);
+    if (index < 0) index = this.reads.keys.push(key) - 1;
+    const column = `v${index}` as const;
+    return (row) => {
+      if (row.stray_values) return listText(row.stray_values[key]);
+      const v = row[column];
+      return v === null || v === undefined || v === '' ? null : v;
+    };
+  }
+
+  private firstOf(keys: readonly string[]): (row: ExportRow) => string | null {
+    const reads = keys.map((k) => this.value(k));
+    return (row) => {
+      for (const read of reads) {
+        const v = read(row);
+        if (v !== null) return v;
+      }
+      return null;
+    };
+  }
+
+  /** A type list's columns (typeValue in presenter.ts). */
+  typeRowValues(keys: string[]): ExportRowValues {
+    const cells = keys.map((key): ((row: ExportRow, names: ExportNames) => string | null) => {
+      if (key === COUNTERPARTY_COLUMN_KEY) {
+        this.reads.counterparty = true;
+        return (row, names) => names.of(row);
+      }
+      if (key === EXPORTED_LIST_COLUMN) {
+        this.reads.exportedAt = true;
+        return (row) => row.exported_at ?? null;
+      }
+      const value = this.value(key);
+      if (key === MetadataKey.divisionOrderResponseStatus) {
+        this.reads.returnKind = true;
+        return (row) => (row.return_kind ? responseStatusText[row.return_kind] : value(row));
+      }
+      return value;
+    });
+    return (row, names) => {
+      const out: ExportValue[] = new Array(cells.length + 1);
+      out[0] = row.id;
+      for (let i = 0; i < cells.length; i++) out[i + 1] = cells[i]!(row, names);
+      return out;
+    };
+  }
+
+  /** The generic columns (genericValues in presenter.ts), in genericDocumentColumns' order. */
+  genericRowValues(typeNames: Map<number, string>): ExportRowValues {
+    Object.assign(this.reads, { counterparty: true, returnKind: true, date: true });
+    const number = this.firstOf(documentNumberKeys);
+    const amount = this.firstOf(dollarTotalKeys);
+    const byKey: Record<string, (row: ExportRow, names: ExportNames) => string | null> = {
+      documentTypeName: (row) => typeNames.get(row.document_type_id) ?? null,
+      number,
+      counterparty: (row, names) => names.of(row),
+      amount,
+      status: (row) => routeStatusLabel(row.route_status_id, row.return_kind),
+      date: (row) => row.date ?? null,
+    };
+    const cells = genericDocumentColumns.map((c) => byKey[c.key] ?? (() => null));
+    return (row, names) => {
+      const out: ExportValue[] = new Array(cells.length + 1);
+      out[0] = row.id;
+      for (let i = 0; i < cells.length; i++) out[i + 1] = cells[i]!(row, names);
+      return out;
+    };
+  }
+}
+
+/** Above this many names known, an export forgets them (a list with very many other companies). */
+const MAX_KNOWN_NAMES = 50_000;
+
+/**
+ * The other company's name as the company knows it (counterpartyName in sql-fragments.ts: its own
+ * connection's name, else the company's), looked up once per page for the ids not yet known.
+ */
+class ExportNames {
+  private readonly parties = new Map<number, string | null>();
+  private readonly companies = new Map<number, string | null>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly companyId: number,
+  ) {}
+
+  async learn(rows: ExportRow[]): Promise<void> {
+    if (this.parties.size + this.companies.size > MAX_KNOWN_NAMES) {
+      this.parties.clear();
+      this.companies.clear();
+    }
+    const partyIds = new Set<number>();
+    const companyIds = new Set<number>();
+    for (const row of rows) {
+      if (row.party_id != null && !this.parties.has(row.party_id)) partyIds.add(row.party_id);
+      const company = row.counterparty_company_id;
+      if (company != null && !this.companies.has(company)) companyIds.add(company);
+    }
+    if (partyIds.size === 0 && companyIds.size === 0) return;
+    const found = await findExportNames(this.db, this.companyId, [...partyIds], [...companyIds]);
+    for (const id of partyIds) this.parties.set(id, found.parties.get(id) ?? null);
+    for (const id of companyIds) this.companies.set(id, found.companies.get(id) ?? null);
+  }
+
+  of(row: ExportRow): string | null {
+    const party = row.party_id != null ? (this.parties.get(row.party_id) ?? null) : null;
+    if (party !== null) return party;
+    const company = row.counterparty_company_id;
+    return company != null ? (this.companies.get(company) ?? null) : null;
+  }
 }

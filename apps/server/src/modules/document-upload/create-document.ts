@@ -75,6 +75,11 @@ export interface NewDocumentInput {
    * Create entry (the caller writes how it arrived).
    */
   receivedFromOutside?: { routeStatusId: number; partyId: number | null };
+  /**
+   * The caller sends the document in the same transaction, and sending refreshes the search
+   * index of every route (documents/publish.ts): the refresh here would be overwritten unread.
+   */
+  sentInSameTransaction?: boolean;
 }
 
 export type NewDocumentRow = typeof documents.$inferSelect;
@@ -191,7 +196,7 @@ export async function createDocument(tx: Db, input: NewDocumentInput): Promise<N
         createdAt: h.at ?? at,
       })),
     );
-  await refreshDocumentIndex(tx, doc.id);
+  if (!input.sentInSameTransaction) await refreshDocumentIndex(tx, doc.id);
   return row ?? doc;
 }
 

@@ -23,7 +23,8 @@ import { AppError, badRequest } from '../../errors';
 import { faultPoint } from '../../platform/fault-points';
 import type { Mailer } from '../../platform/mail/mailer';
 import { documentReceivedMail } from '../../platform/mail/templates/index';
-import { applyCodingRules, mailAutoApproval } from '../coding-rules/evaluate';
+import { mailAutoApproval } from '../coding-rules/evaluate';
+import { applyArrivalRules } from '../three-way-match/arrival';
 import { assignApprovalChain } from '../approvals/chain';
 import {
   findWaitingApproval,
@@ -72,7 +73,7 @@ export interface SentDocument {
   number: string;
   typeName: string;
   /** The receiver's coding rules' automatic approval, mailed after the commit. */
-  approval: Awaited<ReturnType<typeof applyCodingRules>>;
+  approval: Awaited<ReturnType<typeof applyArrivalRules>>;
   /** The approval chain's first waiting step: its approvers' mail, sent after the commit. */
   waiting: WaitingApproval | null;
 }
@@ -182,11 +183,11 @@ export async function sendDocumentInTransaction(
   ]);
   await opts.beforeReceiverRules?.(receiverId);
   // The receiver's approval policy gives the invoice its chain (docs/approvals.md), from the
-  // coding written just above; its coding rules may then approve it, or the steps they replace,
-  // on delivery (touchless approval).
+  // coding written just above; the three-way match (docs/three-way-match.md) or its coding rules
+  // may then approve it, or the steps they replace, on delivery (touchless approval).
   const invoice = isInvoiceDocument(loaded.type.templateId, loaded.type.id);
   if (invoice) await assignApprovalChain(tx, receiverId, doc.id, receiverPartyId);
-  const approval = await applyCodingRules(tx, receiverId, doc.id);
+  const approval = await applyArrivalRules(tx, receiverId, doc.id);
   await refreshDocumentIndex(tx, doc.id);
   // The step that now waits (after any the coding rules replaced) tells its approvers.
   const waiting = invoice && !approval ? await findWaitingApproval(tx, receiverId, doc.id) : null;

@@ -35,7 +35,7 @@ import {
   PAGE_COUNT_MAX_BYTES,
 } from '../document-upload/upload-reader';
 import { assignApprovalChain } from '../approvals/chain';
-import { applyCodingRules } from '../coding-rules/evaluate';
+import { applyArrivalRules } from '../three-way-match/arrival';
 import * as uploadRepo from '../document-upload/repository';
 import { refreshDocumentIndex } from '../documents/search-index';
 import { insertLines } from '../line-items/repository';
@@ -380,7 +380,12 @@ async function createPidxDocument(
   }
   await codeReceiverLines(tx, company.id, doc.id, invoice, details);
   await assignApprovalChain(tx, company.id, doc.id, opts.partyId);
-  await applyCodingRules(tx, company.id, doc.id);
+  await applyArrivalRules(
+    tx,
+    company.id,
+    doc.id,
+    details.map((d) => d.fieldTicketNumber ?? null).filter((n): n is string => !!n),
+  );
   await refreshDocumentIndex(tx, doc.id);
   return doc.id;
 }

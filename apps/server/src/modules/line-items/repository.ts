@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../document-lists/sql-fragments';
 import { accountCodes, documentLineItems, documents, lineItemCoding } from '../../db/schema/index';
 
 /** Line items, the receiver's coding and account codes (docs/line-items.md). */
@@ -33,18 +34,53 @@ export async function findCoding(
   return new Map(rows.map((r) => [r.lineItemId, r]));
 }
 
-export async function updateLine(db: Db, id: number, values: LineValues) {
+export async function updateLine(db: Db, id: number, values: LineValues & LineItemRefs) {
   await db
     .update(documentLineItems)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(documentLineItems.id, id));
 }
 
+/** Issue 32: the price-book item, unit and service day a line names (tickets and invoices). */
+export type LineItemRefs = Partial<Pick<LineRow, 'itemCode' | 'uom' | 'serviceDate'>>;
+
+/**
+ * Inserts the lines in one statement; their ids and line numbers (no second read). The rows go
+ * in as one JSON parameter expanded by `jsonb_to_recordset`, not as a VALUES list of nine
+ * parameters a line: a 50-line invoice's insert was 450 parameters for drizzle to build and the
+ * database to parse and plan (docs/pidx.md 'Speed'). The columns stay typed as before (a value
+ * too long for its column is still refused).
+ */
 export async function insertLines(
   db: Db,
-  rows: (LineValues & { documentId: number; lineNumber: number })[],
-) {
-  if (rows.length) await db.insert(documentLineItems).values(rows);
+  rows: (LineValues & LineItemRefs & { documentId: number; lineNumber: number })[],
+): Promise<{ id: number; lineNumber: number }[]> {
+  if (!rows.length) return [];
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      document_id: r.documentId,
+      line_number: r.lineNumber,
+      description: r.description,
+      quantity: r.quantity,
+      unit_price: r.unitPrice,
+      amount: r.amount,
+      item_code: r.itemCode ?? null,
+      uom: r.uom ?? null,
+      service_date: r.serviceDate ?? null,
+    })),
+  );
+  const result = await db.execute(sql`
+    INSERT INTO document_line_items
+      (document_id, line_number, description, quantity, unit_price, amount, item_code, uom, service_date)
+    SELECT document_id, line_number, description, quantity, unit_price, amount, item_code, uom, service_date
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(document_id int, line_number int,
+      description text, quantity text, unit_price text, amount text, item_code text, uom text,
+      service_date date)
+    RETURNING id, line_number`);
+  return rowsOf<{ id: number; line_number: number }>(result).map((r) => ({
+    id: Number(r.id),
+    lineNumber: Number(r.line_number),
+  }));
 }
 
 export async function deleteLines(db: Db, ids: number[]) {
@@ -55,8 +91,8 @@ export async function deleteLines(db: Db, ids: number[]) {
 export async function copyLines(db: Db, fromId: number, toId: number) {
   await db.delete(documentLineItems).where(eq(documentLineItems.documentId, toId));
   await db.execute(sql`
-    INSERT INTO document_line_items (document_id, line_number, description, quantity, unit_price, amount)
-    SELECT ${toId}, line_number, description, quantity, unit_price, amount
+    INSERT INTO document_line_items (document_id, line_number, description, quantity, unit_price, amount, item_code, uom, service_date)
+    SELECT ${toId}, line_number, description, quantity, unit_price, amount, item_code, uom, service_date
     FROM document_line_items WHERE document_id = ${fromId}
   `);
 }

@@ -12,7 +12,8 @@ import {
   zSaveLineItemsInput,
 } from '@flowline/shared';
 import { requireTenant } from '../../auth/request-context';
-import { applyCodingRules, codingRuleResults, mailAutoApproval } from '../coding-rules/evaluate';
+import { codingRuleResults, mailAutoApproval } from '../coding-rules/evaluate';
+import { applyCodingEditRules } from '../three-way-match/arrival';
 import { findChain } from '../approvals/repository';
 import {
   findWaitingApproval,
@@ -88,11 +89,12 @@ export const lineItemsRoutes: ApiModule = async (app, { db, config, mailer }) =>
     },
     async (req) => {
       const ctx = requireTenant(req);
-      // The receiver's coding rules run on the saved coding (touchless approval).
+      // The receiver's coding rules run on the saved coding (touchless approval); an invoice with
+      // a three-way match is matched again first (docs/three-way-match.md 'Re-match').
       const { approval, waiting } = await db.transaction(async (tx) => {
         await saveLineCoding(tx, ctx, req.params.id, req.body);
         const before = await findChain(tx, req.params.id);
-        const approval = await applyCodingRules(tx, ctx.companyId, req.params.id);
+        const approval = await applyCodingEditRules(tx, ctx.companyId, req.params.id);
         // A rule that approved steps moves the chain on: the next step's approvers are told.
         const after = approval ? null : await findChain(tx, req.params.id);
         const moved = before && after && after.waitingStep !== before.waitingStep;

@@ -136,11 +136,36 @@ const noLineItems = () =>
 const summary = (l: repo.LineValues) =>
   [l.description, l.quantity, l.unitPrice, l.amount].map((v) => v ?? '').join(' | ');
 
-const sameLine = (a: repo.LineValues, b: repo.LineValues) =>
+const sameLine = (a: repo.LineValues & repo.LineItemRefs, b: repo.LineValues & repo.LineItemRefs) =>
   a.description === b.description &&
   a.quantity === b.quantity &&
   a.unitPrice === b.unitPrice &&
-  a.amount === b.amount;
+  a.amount === b.amount &&
+  (a.itemCode ?? null) === (b.itemCode ?? null) &&
+  (a.uom ?? null) === (b.uom ?? null) &&
+  (a.serviceDate ?? null) === (b.serviceDate ?? null);
+
+/**
+ * Issue 32: the line's item code, unit and service day — as given, else (left out) what the line
+ * at that position had while its description is the same, else none.
+ */
+function withRefs(
+  line: SaveLines['lines'][number],
+  before: repo.LineRow | undefined,
+): repo.LineValues & Required<repo.LineItemRefs> {
+  const keep = before !== undefined && before.description === line.description;
+  const pick = <K extends 'itemCode' | 'uom' | 'serviceDate'>(key: K) =>
+    line[key] !== undefined ? (line[key] ?? null) : keep ? before[key] : null;
+  return {
+    description: line.description,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    amount: line.amount,
+    itemCode: pick('itemCode'),
+    uom: pick('uom'),
+    serviceDate: pick('serviceDate'),
+  };
+}
 
 /**
  * PUT /documents/{id}/lineItems: the sender replaces its lines while the document is editable.
@@ -182,9 +207,10 @@ export async function replaceSenderLines(
     objectType: 'lineItem',
   } as const;
   const inserts: Parameters<typeof repo.insertLines>[1] = [];
-  for (const [i, line] of input.lines.entries()) {
+  for (const [i, given] of input.lines.entries()) {
     const lineNumber = i + 1;
     const before = old[i];
+    const line = withRefs(given, before);
     if (!before) {
       inserts.push({ ...line, documentId: id, lineNumber });
       history.push({

@@ -1,6 +1,5 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type ExcelJS from 'exceljs';
 import {
   escapeSpreadsheetCell,
@@ -13,9 +12,10 @@ import {
 
 /**
  * The one list exporter (issue 30 item 5, docs/list-exports.md): any list hands over its columns
- * and its rows page by page (keyset-paged reads); this writes them as CSV (csv-stringify) or XLSX
- * (exceljs's streaming WorkbookWriter) into a stream the reply sends. It waits whenever the
- * client is slower than the database, so memory holds one page whatever the list's size.
+ * and its rows page by page (keyset pages or a cursor's batches); this writes them as CSV (lines
+ * built here, quoted as csv-stringify quotes, written in 64 KB chunks) or XLSX (exceljs's
+ * streaming WorkbookWriter) into a stream the reply sends. It waits whenever the client is slower
+ * than the database, so memory holds about one page whatever the list's size.
  */
 
 export type ExportColumnKind = 'text' | 'number' | 'money' | 'date' | 'datetime';
@@ -101,23 +101,78 @@ function sheetValue(column: ExportColumn, value: ExportValue): ExcelJS.CellValue
   }
 }
 
-async function pumpCsv(source: ExportSource, opts: ExportOptions, out: PassThrough) {
-  const csv = stringify({ bom: true });
-  csv.pipe(out);
-  // csv-stringify's own buffer fills first; its 'drain' follows the pipe's pressure from `out`.
-  const put = async (record: string[]) => {
-    if (!csv.write(record)) await once(csv, 'drain');
+/**
+ * One CSV field as csv-stringify writes it by default: quoted when it holds a comma, a quote or a
+ * line break, quotes doubled.
+ */
+export function csvField(value: string): string {
+  if (value === '') return value;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    // , " \n \r
+    if (c === 44 || c === 34 || c === 10 || c === 13) return `"${value.replaceAll('"', '""')}"`;
+  }
+  return value;
+}
+
+const UTF8_BOM = '\ufeff';
+/** Lines gathered before a write: few, large chunks rather than one per row. */
+const CSV_CHUNK_CHARS = 64 * 1024;
+
+/**
+ * A column's CSV text. Dates repeat across rows (an invoice date, a day's documents), so each
+ * export formats a distinct date once (bounded cache).
+ */
+function csvCell(column: ExportColumn, dateFormat: DateFormat): (value: ExportValue) => string {
+  const formatOnce = (format: (text: string) => string) => {
+    const seen = new Map<string, string>();
+    return (value: ExportValue) => {
+      const text = String(value);
+      let out = seen.get(text);
+      if (out === undefined) {
+        out = csvField(format(text));
+        if (seen.size >= 10_000) seen.clear();
+        seen.set(text, out);
+      }
+      return out;
+    };
   };
-  await put(source.columns.map((c) => c.name));
+  switch (column.kind) {
+    case 'date':
+      return formatOnce((text) => formatDate(text, dateFormat) || text);
+    case 'datetime':
+      return formatOnce((text) => formatDateTime(text, dateFormat) || text);
+    default:
+      return (value) => csvField(csvValue(column, value, dateFormat));
+  }
+}
+
+async function pumpCsv(source: ExportSource, opts: ExportOptions, out: PassThrough) {
+  const cells = source.columns.map((c) => csvCell(c, opts.dateFormat));
+  const last = cells.length - 1;
+  let chunk = UTF8_BOM + source.columns.map((c) => csvField(c.name)).join(',') + '\n';
+  // Waits whenever the reply's buffer is full (a client slower than the database).
+  const flush = async () => {
+    const full = !out.write(chunk);
+    chunk = '';
+    if (full) await once(out, 'drain');
+  };
   for await (const page of source.pages) {
     for (const row of page) {
-      await put(source.columns.map((c, i) => csvValue(c, row[i] ?? null, opts.dateFormat)));
+      let line = '';
+      for (let i = 0; i <= last; i++) {
+        const value = row[i] ?? null;
+        if (value !== null) line += cells[i]!(value);
+        line += i === last ? '\n' : ',';
+      }
+      chunk += line;
+      if (chunk.length >= CSV_CHUNK_CHARS) await flush();
     }
-    if (out.writableNeedDrain) await once(out, 'drain');
   }
-  csv.end();
-  await once(csv, 'end');
+  if (chunk.length > 0) await flush();
 }
+
+const XLSX_DRAIN_ROWS = 500;
 
 async function pumpXlsx(source: ExportSource, opts: ExportOptions, out: PassThrough) {
   const { default: Excel } = await import('exceljs');
@@ -146,10 +201,12 @@ async function pumpXlsx(source: ExportSource, opts: ExportOptions, out: PassThro
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const page of source.pages) {
-    for (const row of page) {
+    for (let r = 0; r < page.length; r++) {
+      const row = page[r]!;
       sheet.addRow(source.columns.map((c, i) => sheetValue(c, row[i] ?? null))).commit();
+      // Within a page too: a page is thousands of rows, and the zip writer buffers until then.
+      if (r % XLSX_DRAIN_ROWS === 0 && out.writableNeedDrain) await once(out, 'drain');
     }
-    if (out.writableNeedDrain) await once(out, 'drain');
   }
   sheet.commit();
   await workbook.commit();

@@ -27,6 +27,8 @@ export interface PidxReferences {
   afe: string | null;
   costCenter: string | null;
   contractNumber: string | null;
+  /** The field ticket the line bills (ReferenceInformation 'FieldTicketNumber'; issue 32). */
+  fieldTicketNumber?: string | null;
 }
 
 export interface PidxTax {
@@ -91,6 +93,7 @@ function references(node: XmlNode | undefined): PidxReferences {
     if (kind.startsWith('afe')) refs.afe ??= value;
     else if (kind.startsWith('costcent')) refs.costCenter ??= value;
     else if (kind.startsWith('contract')) refs.contractNumber ??= value;
+    else if (kind.startsWith('fieldticket')) refs.fieldTicketNumber ??= value;
   }
   return refs;
 }
@@ -205,6 +208,7 @@ export function mapPidxInvoice(root: XmlNode): MapResult {
       afe: own.afe ?? headerRefs.afe,
       costCenter: own.costCenter ?? headerRefs.costCenter,
       contractNumber: own.contractNumber ?? headerRefs.contractNumber,
+      fieldTicketNumber: own.fieldTicketNumber ?? headerRefs.fieldTicketNumber ?? null,
       taxes: taxes(node, at),
     };
   });

@@ -1,5 +1,5 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formatCents } from '@flowline/shared';
+import { PAGE_MARGIN as MARGIN, TextPages } from '../../platform/pdf/text-pages';
 import type { PidxInvoice } from './map';
 
 /**
@@ -8,36 +8,17 @@ import type { PidxInvoice } from './map';
  * Standard fonts only: text outside WinAnsi is replaced, never a crash.
  */
 
-const WIDTH = 612;
-const HEIGHT = 792;
-const MARGIN = 48;
-
-const printable = (value: string) => value.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
-
 export async function renderPidxInvoicePdf(
   invoice: PidxInvoice,
   parties: { sender: string; receiver: string },
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`Invoice ${invoice.invoiceNumber}`);
-  pdf.setCreator('Flowline (PIDX)');
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let page: PDFPage = pdf.addPage([WIDTH, HEIGHT]);
-  let y = HEIGHT - MARGIN;
-
-  const write = (value: string, x: number, size = 9, f: PDFFont = font) => {
-    let t = printable(value);
-    while (t.length > 1 && f.widthOfTextAtSize(t, size) > WIDTH - MARGIN - x) t = t.slice(0, -1);
-    page.drawText(t, { x, y, size, font: f, color: rgb(0.1, 0.1, 0.1) });
-  };
-  const nextLine = (step = 14) => {
-    y -= step;
-    if (y < MARGIN) {
-      page = pdf.addPage([WIDTH, HEIGHT]);
-      y = HEIGHT - MARGIN;
-    }
-  };
+  const doc = await TextPages.create({
+    title: `Invoice ${invoice.invoiceNumber}`,
+    creator: 'Flowline (PIDX)',
+  });
+  const { bold } = doc;
+  const write = doc.write.bind(doc);
+  const nextLine = doc.nextLine.bind(doc);
 
   write(`INVOICE ${invoice.invoiceNumber}`, MARGIN, 16, bold);
   nextLine(24);
@@ -87,5 +68,5 @@ export async function renderPidxInvoicePdf(
   nextLine(6);
   write('Invoice Total', columns[3]!, 10, bold);
   write(`${formatCents(invoice.totalCents)} ${invoice.currency}`, columns[4]!, 10, bold);
-  return pdf.save();
+  return doc.save();
 }

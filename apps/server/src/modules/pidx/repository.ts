@@ -2,12 +2,8 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PidxIdentifierKind } from '@flowline/shared';
 import type { Db } from '../../db/client';
 import { LEGAL_SUFFIXES } from '../../db/schema/normalized';
-import {
-  lineItemCoding,
-  parties,
-  pidxInvoices,
-  type PidxInvoiceDetails,
-} from '../../db/schema/index';
+import type { lineItemCoding } from '../../db/schema/index';
+import { parties, pidxInvoices, type PidxInvoiceDetails } from '../../db/schema/index';
 
 /** PIDX receiver matching and the PIDX rows of a document (docs/pidx.md). */
 
@@ -89,6 +85,27 @@ export async function findPidxInvoice(db: Db, documentId: number) {
 
 export type { PidxInvoiceDetails };
 
+/** One JSON parameter, not ten a line (as `insertLines`, docs/pidx.md 'Speed'). */
 export async function insertCoding(tx: Db, rows: (typeof lineItemCoding.$inferInsert)[]) {
-  if (rows.length) await tx.insert(lineItemCoding).values(rows).onConflictDoNothing();
+  if (!rows.length) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      line_item_id: r.lineItemId,
+      company_id: r.companyId,
+      document_id: r.documentId,
+      afe: r.afe ?? null,
+      cost_center: r.costCenter ?? null,
+      account_code: r.accountCode ?? null,
+      well: r.well ?? null,
+      property: r.property ?? null,
+      updated_by_user_id: r.updatedByUserId ?? null,
+    })),
+  );
+  await tx.execute(sql`
+    INSERT INTO line_item_coding
+      (line_item_id, company_id, document_id, afe, cost_center, account_code, well, property, updated_by_user_id)
+    SELECT line_item_id, company_id, document_id, afe, cost_center, account_code, well, property, updated_by_user_id
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(line_item_id int, company_id int, document_id int,
+      afe text, cost_center text, account_code text, well text, property text, updated_by_user_id int)
+    ON CONFLICT DO NOTHING`);
 }

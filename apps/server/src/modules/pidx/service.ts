@@ -136,7 +136,16 @@ export async function storePdf(blobStore: BlobStore, bytes: Uint8Array, fileName
 
 /** The invoice's lines: each InvoiceLineItem, then one line per tax (so the total adds up). */
 export function pidxLines(invoice: PidxInvoice) {
-  const rows: { description: string; quantity: string; unitPrice: string; amount: string }[] = [];
+  const rows: {
+    description: string;
+    quantity: string;
+    unitPrice: string;
+    amount: string;
+    /** Issue 32: what the three-way match compares (item code, unit, service day). */
+    itemCode?: string | null;
+    uom?: string | null;
+    serviceDate?: string | null;
+  }[] = [];
   const details: repo.PidxInvoiceDetails['lines'] = [];
   invoice.lines.forEach((line) => {
     rows.push({
@@ -144,6 +153,9 @@ export function pidxLines(invoice: PidxInvoice) {
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       amount: centsToDecimal(line.amountCents),
+      itemCode: line.itemCode?.slice(0, 50) ?? null,
+      uom: line.unitOfMeasure?.slice(0, 20) ?? null,
+      serviceDate: line.serviceDate ?? invoice.serviceDate ?? null,
     });
     details.push({
       lineNumber: rows.length,
@@ -154,6 +166,7 @@ export function pidxLines(invoice: PidxInvoice) {
       afe: line.afe,
       costCenter: line.costCenter,
       contractNumber: line.contractNumber,
+      ...(line.fieldTicketNumber ? { fieldTicketNumber: line.fieldTicketNumber } : {}),
     });
     const taxed = rows.length;
     for (const tax of line.taxes) {
@@ -215,9 +228,11 @@ export async function codeReceiverLines(
   documentId: number,
   invoice: PidxInvoice,
   details: repo.PidxInvoiceDetails['lines'],
+  /** The lines as this transaction inserted them (else they are read). */
+  inserted?: { id: number; lineNumber: number }[],
 ) {
   await withTenantScope(receiverId, async () => {
-    const lines = await findLines(tx, documentId);
+    const lines = inserted ?? (await findLines(tx, documentId));
     const known = await knownCodes(
       tx,
       receiverId,
@@ -255,6 +270,12 @@ export async function codeReceiverLines(
   });
 }
 
+async function assertVendor(db: Db, ctx: TenantContext) {
+  if (!(await uploadRepo.companyHasPartyType(db, ctx.companyId, PartyType.Vendor))) {
+    throw forbidden(documentUploadMessages.vendorsOnly, 'vendor_required');
+  }
+}
+
 export async function receivePidxInvoice(
   db: Db,
   deps: PidxDeps,
@@ -263,22 +284,33 @@ export async function receivePidxInvoice(
   now = new Date(),
 ): Promise<PidxInvoiceResult> {
   assertCanUpload(ctx);
-  if (!(await uploadRepo.companyHasPartyType(db, ctx.companyId, PartyType.Vendor))) {
-    throw forbidden(documentUploadMessages.vendorsOnly, 'vendor_required');
-  }
   let root;
   try {
     root = parsePidxXml(submission.xml);
   } catch (error) {
-    if (error instanceof PidxXmlError) throw refused([error.problem]);
+    if (error instanceof PidxXmlError) {
+      await assertVendor(db, ctx);
+      throw refused([error.problem]);
+    }
     throw error;
   }
   const mapped = mapPidxInvoice(root);
+  const billTo = mapped.billTo;
+  // The sender's checks and names in one read-only transaction: on PGlite every statement
+  // outside a transaction is a transaction of its own (its BEGIN, scope and COMMIT).
+  const { isVendor, found, sender } = await db.transaction(async (tx) => ({
+    isVendor: await uploadRepo.companyHasPartyType(tx, ctx.companyId, PartyType.Vendor),
+    found:
+      billTo && (billTo.name || billTo.identifiers.length)
+        ? await resolveReceiver(tx, ctx.companyId, billTo)
+        : null,
+    sender: await uploadRepo.findCompanyName(tx, ctx.companyId),
+  }));
+  if (!isVendor) throw forbidden(documentUploadMessages.vendorsOnly, 'vendor_required');
   const problems: PidxProblem[] = [...mapped.problems];
   const invoice = mapped.invoice;
   let receiver: Receiver | null = null;
-  if (mapped.billTo && (mapped.billTo.name || mapped.billTo.identifiers.length)) {
-    const found = await resolveReceiver(db, ctx.companyId, mapped.billTo);
+  if (found) {
     if ('path' in found) problems.push(found);
     else receiver = found;
   }
@@ -287,7 +319,6 @@ export async function receivePidxInvoice(
   const pdfs = attachments.files;
   if (problems.length || !invoice || !receiver) throw refused(problems);
 
-  const sender = await uploadRepo.findCompanyName(db, ctx.companyId);
   const [main, ...extra] = pdfs;
   const stored: NewDocumentFile[] = [];
   const release = () =>
@@ -316,8 +347,10 @@ export async function receivePidxInvoice(
   let outcome;
   try {
     outcome = await db.transaction(async (tx) => {
-      for (const file of stored) await lockBlobForUse(tx, deps.blobStore, file);
+      // The receiver's profiles first: read outside the tenant scope like the transaction's start,
+      // so the scope switches once (to the sender's, at the blob lock), not three times.
       const billToChoices = await uploadRepo.findBillToOrgUnits(tx, ctx.companyId, to.companyId);
+      for (const file of stored) await lockBlobForUse(tx, deps.blobStore, file);
       const billToName = invoice.billTo.name?.toLowerCase();
       const billTo =
         billToChoices.find((o) => o.name.toLowerCase() === billToName) ?? billToChoices[0];
@@ -336,8 +369,9 @@ export async function receivePidxInvoice(
           [MetadataKey.arCompany]: sender || null,
         },
         at: now,
+        sentInSameTransaction: submission.send,
       });
-      await insertLines(
+      const inserted = await insertLines(
         tx,
         rows.map((r, i) => ({ ...r, documentId: doc.id, lineNumber: i + 1 })),
       );
@@ -369,12 +403,14 @@ export async function receivePidxInvoice(
         },
       });
       if (!submission.send) return { documentId: doc.id, sent: null };
-      const loaded = await loadDocument(tx, ctx, doc.id, { lock: true });
+      // Created by this transaction: no other one sees it before the commit, so it is read once,
+      // without the lock and the read before the lock that an existing document needs.
+      const loaded = await loadDocument(tx, ctx, doc.id);
       assertDocumentAction(ctx, loaded, 'send');
       const sent = await sendDocumentInTransaction(tx, ctx, loaded, {
         confirmDuplicate: submission.confirmDuplicate,
         beforeReceiverRules: (receiverId) =>
-          codeReceiverLines(tx, receiverId, doc.id, invoice, details),
+          codeReceiverLines(tx, receiverId, doc.id, invoice, details, inserted),
       });
       return { documentId: doc.id, sent };
     });

@@ -97,6 +97,13 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(() => import('../../features/inbox/inbox-page'), 'MyApprovalsPage'),
           },
           {
+            path: 'exceptions',
+            lazy: lazyPage(
+              () => import('../../features/three-way-match/exceptions-page'),
+              'ExceptionsPage',
+            ),
+          },
+          {
             path: 'payment-runs',
             lazy: lazyPage(
               () => import('../../features/payment-runs/payment-runs-page'),
@@ -108,6 +115,49 @@ export const routes: RouteObject[] = [
             lazy: lazyPage(
               () => import('../../features/payment-runs/payment-run-page'),
               'PaymentRunPage',
+            ),
+          },
+          // Field tickets (issue 32 items 2–3, docs/field-tickets-offline.md).
+          {
+            path: 'field-tickets',
+            lazy: lazyPage(
+              () => import('../../features/field-tickets/field-tickets-page'),
+              'FieldTicketsPage',
+            ),
+          },
+          {
+            path: 'field-tickets/new',
+            lazy: lazyPage(
+              () => import('../../features/field-tickets/new-field-ticket-page'),
+              'NewFieldTicketPage',
+            ),
+          },
+          {
+            path: 'field-tickets/queued/:clientId',
+            lazy: lazyPage(
+              () => import('../../features/field-tickets/queued-ticket-page'),
+              'QueuedTicketPage',
+            ),
+          },
+          {
+            path: 'field-tickets/queued/:clientId/edit',
+            lazy: lazyPage(
+              () => import('../../features/field-tickets/new-field-ticket-page'),
+              'EditQueuedTicketPage',
+            ),
+          },
+          {
+            path: 'field-tickets/queued/:clientId/signoff',
+            lazy: lazyPage(
+              () => import('../../features/field-tickets/signoff-page'),
+              'SignoffPage',
+            ),
+          },
+          {
+            path: 'field-tickets/:documentId',
+            lazy: lazyPage(
+              () => import('../../features/field-tickets/field-ticket-page'),
+              'FieldTicketPage',
             ),
           },
           {

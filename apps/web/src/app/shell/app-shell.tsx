@@ -21,6 +21,10 @@ const ChatPanel = lazy(async () => ({ default: (await loadChatPanel()).ChatPanel
 const RealtimeNotifications = lazy(async () => ({
   default: (await import('../realtime/realtime-notifications')).RealtimeNotifications,
 }));
+// The field tickets' offline queue (issue 32 item 2): tickets kept on the phone go out at start.
+const FieldTicketQueueRunner = lazy(async () => ({
+  default: (await import('../../features/field-tickets/queue/queue-runner')).FieldTicketQueueRunner,
+}));
 
 /** The signed-in frame (spec 2 §2.1): top bar, left navigation, page content. */
 export function AppShell() {
@@ -54,6 +58,7 @@ export function AppShell() {
       {painted && (
         <Suspense fallback={null}>
           <RealtimeNotifications />
+          <FieldTicketQueueRunner />
         </Suspense>
       )}
       <TopBar

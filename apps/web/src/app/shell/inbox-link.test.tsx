@@ -26,7 +26,8 @@ describe('the Inbox link', () => {
     expect(links.indexOf(link)).toBe(1);
     expect(links[0]).toHaveTextContent('Home');
     expect(links[2]).toHaveTextContent('My approvals');
-    expect(links[3]).toHaveTextContent('AR Invoice');
+    expect(links[3]).toHaveTextContent('Match exceptions');
+    expect(links[4]).toHaveTextContent('AR Invoice');
 
     // Documents opened elsewhere are read: the count is asked again after a change of page.
     unread = 0;

@@ -1,6 +1,7 @@
 import {
   DocumentTypeId,
   LegalDocumentType,
+  usesFieldTickets,
   type DocumentTypeSummary,
   type FeatureFlags,
 } from '@flowline/shared';
@@ -9,6 +10,7 @@ export type NavIcon =
   | 'home'
   | 'inbox'
   | 'approvals'
+  | 'exceptions'
   | 'document'
   | 'logo'
   | 'profiles'
@@ -48,23 +50,41 @@ export function userNavLinks(
   {
     canApprove = false,
     taxDocuments = false,
+    partyTypeIds,
   }: {
     canApprove?: boolean;
     /** The company receives 1099s (receivesTaxDocuments): the 'Tax documents' view (issue 31). */
     taxDocuments?: boolean;
+    /**
+     * The company's party types: the Field Ticket list only for vendors and operators/purchasers
+     * (usesFieldTickets, issue 32). Left out: every type is listed.
+     */
+    partyTypeIds?: readonly number[];
   } = {},
 ): NavLinkItem[] {
-  const types = documentTypes.filter((t) => !t.isAccountingReport || flags.accountingReportFlag);
+  const types = documentTypes.filter(
+    (t) =>
+      (!t.isAccountingReport || flags.accountingReportFlag) &&
+      (t.id !== DocumentTypeId.FieldTicket ||
+        partyTypeIds === undefined ||
+        usesFieldTickets(partyTypeIds)),
+  );
   return [
     { label: 'Home', to: '/', icon: 'home' },
     { label: 'Inbox', to: '/inbox', icon: 'inbox' },
     // What waits for the user's approval (issue 29 item 3): members who may approve only.
     ...(canApprove
-      ? [{ label: 'My approvals', to: '/my-approvals', icon: 'approvals' } as const]
+      ? [
+          { label: 'My approvals', to: '/my-approvals', icon: 'approvals' } as const,
+          // Invoices whose three-way match failed (issue 32 item 4), for the AP clerks.
+          { label: 'Match exceptions', to: '/exceptions', icon: 'exceptions' } as const,
+        ]
       : []),
     ...types.map((t): NavLinkItem => ({
       label: t.name,
-      to: `/documentlist/${t.id}`,
+      // Field tickets have their own screen (issue 32): the phone's queue, Sent and Received, the
+      // invoice flip; the type's document list stays one link away from it.
+      to: t.id === DocumentTypeId.FieldTicket ? '/field-tickets' : `/documentlist/${t.id}`,
       icon: 'document',
     })),
     // The received 1099s by tax year (issue 31 item 5), for every member.

@@ -19,6 +19,7 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
+import RuleFolderOutlined from '@mui/icons-material/RuleFolderOutlined';
 import RuleOutlined from '@mui/icons-material/RuleOutlined';
 import RequestQuoteOutlined from '@mui/icons-material/RequestQuoteOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -41,7 +42,7 @@ import { useFeatureFlags } from '../../features/feature-flags/api';
 import { TopBarSpacer } from './top-bar';
 import Badge from '@mui/material/Badge';
 import { usePendingInvitationCount } from '../../features/invitations/api';
-import { inboxKeys, useInboxUnreadCount, useMyApprovalsCount } from '../../features/inbox/api';
+import { inboxKeys, useInboxUnreadCount, useMyApprovalsCount } from '../../features/inbox/counts';
 import {
   Terminology,
   UserType,
@@ -64,6 +65,7 @@ const icons: Record<NavIcon, SvgIconComponent> = {
   home: HomeOutlined,
   inbox: InboxOutlined,
   approvals: AssignmentTurnedInOutlined,
+  exceptions: RuleFolderOutlined,
   document: DescriptionOutlined,
   logo: ImageOutlined,
   profiles: AccountTreeOutlined,
@@ -248,6 +250,7 @@ function NavigationContent({ mobile, onNavigate }: { mobile: boolean; onNavigate
         {userNavLinks(documentTypes, flags, {
           canApprove: canChangeData({ roles: user.roles, userType: user.userType }),
           taxDocuments: receivesTaxDocuments(company.partyTypeIds),
+          partyTypeIds: company.partyTypeIds,
         }).map((link) => (
           <NavEntry key={link.to} link={link} onNavigate={onNavigate} />
         ))}

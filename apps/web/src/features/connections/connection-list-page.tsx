@@ -46,7 +46,7 @@ function selectedRows(rows: ConnectionListRow[], model: GridRowSelectionModel) {
 
 export const connectionPath = (id: number | 'create') => `/admin/connection/${id}`;
 
-function useColumns(): GridColDef<ConnectionListRow>[] {
+function useColumns(isAdministrator: boolean): GridColDef<ConnectionListRow>[] {
   const { formatDate } = useDateFormatter();
   const connectionTerm = useTerm(Terminology.Party);
   const profileTerm = useTerm(Terminology.OrgUnit);
@@ -64,15 +64,19 @@ function useColumns(): GridColDef<ConnectionListRow>[] {
       headerName: `${connectionTerm} Name`,
       flex: 1.4,
       minWidth: 130,
-      renderCell: ({ row }) => (
-        <Link
-          component={RouterLink}
-          to={connectionPath(row.id)}
-          onClick={(e) => e.stopPropagation()}
-        >
-          {row.name}
-        </Link>
-      ),
+      // Only Administrators open the edit form (issue 27 item 20); members read the name.
+      renderCell: ({ row }) =>
+        isAdministrator ? (
+          <Link
+            component={RouterLink}
+            to={connectionPath(row.id)}
+            onClick={(e) => e.stopPropagation()}
+          >
+            {row.name}
+          </Link>
+        ) : (
+          row.name
+        ),
     },
     {
       field: 'company',
@@ -157,7 +161,7 @@ export function ConnectionListPage() {
   };
   const page = useConnectionPage(query);
   const { page: _page, itemsPerPage: _itemsPerPage, ...exportQuery } = query;
-  const columns = useColumns();
+  const columns = useColumns(isAdministrator);
   const title = pluralizeTerm(connectionTerm);
   const typeName = (id: PartyTypeId) => (id === PartyType.Vendor ? vendorTerm : partyTypeNames[id]);
   const selected = possibleOnly ? selectedRows(page.data?.items ?? [], selection) : [];

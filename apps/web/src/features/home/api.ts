@@ -6,17 +6,18 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import {
-  DocumentTypeId,
-  PartyType,
-  RouteStatus,
   zDailyDocumentCounts,
   zDashboardStats,
   zDiscountSummary,
   zExpectedCash,
   zDocumentResultSet,
 } from '@flowline/shared';
-import { apiRequest } from '../../lib/api-client';
+import type { z } from 'zod';
+import { apiRequest, type QueryValue } from '../../lib/api-client';
 import { getConnectionPage } from '../connections/api';
+import { homeRequests, homeRequestsFor, type HomeRequest } from './home-requests';
+
+export { paysInvoices } from './home-requests';
 
 /** Under 'documents' so that real-time document events refresh the dashboard too. */
 export const dashboardKeys = {
@@ -31,10 +32,6 @@ export const dashboardKeys = {
   discounts: () => [...dashboardKeys.all, 'discount-summary'] as const,
 };
 
-/** The receiver of AR invoices: the one who pays them and takes early-pay discounts. */
-export const paysInvoices = (types: ReadonlySet<number>) =>
-  types.has(PartyType.Operator) || types.has(PartyType.Purchaser);
-
 /** A company with no connected connection sees the getting-started text instead of widgets. */
 export function useHasConnections() {
   return useQuery({
@@ -45,66 +42,54 @@ export function useHasConnections() {
   });
 }
 
+/** One of Home's calls (home-requests.ts) with the schema of its answer. */
+const homeGet = <T>(name: HomeRequest, schema: z.ZodType<T>) => {
+  const request: { path: string; query?: Record<string, QueryValue> } = homeRequests[name];
+  return apiRequest(request.path, { query: request.query, schema });
+};
+
 export const dashboardStatsQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.stats(),
-    queryFn: () => apiRequest('/documentroute/stats', { schema: zDashboardStats }),
+    queryFn: () => homeGet('stats', zDashboardStats),
   });
-
-const RECENT_ROWS = 5;
 
 export const rejectedInvoicesQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.rejectedInvoices(),
-    queryFn: () =>
-      apiRequest('/documentstatus', {
-        query: {
-          documentTypeId: DocumentTypeId.ArInvoice,
-          documentRouteStatusId: RouteStatus.Rejected,
-          page: 1,
-          pageSize: RECENT_ROWS,
-        },
-        schema: zDocumentResultSet,
-      }),
+    queryFn: () => homeGet('rejectedInvoices', zDocumentResultSet),
   });
 
 export const unsignedDivisionOrdersQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.unsignedDivisionOrders(),
-    queryFn: () =>
-      apiRequest('/documentroute/notReturnedDOs', {
-        query: { page: 1, pageSize: RECENT_ROWS },
-        schema: zDocumentResultSet,
-      }),
+    queryFn: () => homeGet('unsignedDivisionOrders', zDocumentResultSet),
   });
 
 export const documentsReceivedPerDayQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.received(),
-    queryFn: () =>
-      apiRequest('/documentroute/ownerDocReceivedCounts', { schema: zDailyDocumentCounts }),
+    queryFn: () => homeGet('received', zDailyDocumentCounts),
   });
 
 export const documentsSentPerDayQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.returned(),
-    queryFn: () =>
-      apiRequest('/documentroute/ownerDocSentCounts', { schema: zDailyDocumentCounts }),
+    queryFn: () => homeGet('sent', zDailyDocumentCounts),
   });
 
 /** The vendor's open invoices by the week they are due (docs/payment-runs.md). */
 export const expectedCashQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.expectedCash(),
-    queryFn: () =>
-      apiRequest('/payments/expectedCash', { query: { weeks: 8 }, schema: zExpectedCash }),
+    queryFn: () => homeGet('expectedCash', zExpectedCash),
   });
 
 /** The receiver's early-pay discounts captured, missed and available (last 12 months). */
 export const discountSummaryQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.discounts(),
-    queryFn: () => apiRequest('/payments/discountSummary', { schema: zDiscountSummary }),
+    queryFn: () => homeGet('discounts', zDiscountSummary),
   });
 
 export const useExpectedCash = () => useQuery(expectedCashQueryOptions());
@@ -126,26 +111,16 @@ const homeQuery = <T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T
  * renders one widget set per type — its test holds the two together).
  */
 export function dashboardQueries(partyTypeIds: readonly number[]) {
-  const types = new Set(partyTypeIds);
-  return [
-    ...(types.has(PartyType.Vendor)
-      ? [
-          homeQuery(dashboardStatsQueryOptions()),
-          homeQuery(rejectedInvoicesQueryOptions()),
-          homeQuery(expectedCashQueryOptions()),
-        ]
-      : []),
-    ...(types.has(PartyType.Owner)
-      ? [
-          homeQuery(documentsSentPerDayQueryOptions()),
-          homeQuery(documentsReceivedPerDayQueryOptions()),
-          homeQuery(unsignedDivisionOrdersQueryOptions()),
-        ]
-      : []),
-    // An owner that is an operator too asks once: the prefetch shares one fetch per key.
-    ...(types.has(PartyType.Operator) ? [homeQuery(documentsReceivedPerDayQueryOptions())] : []),
-    ...(paysInvoices(types) ? [homeQuery(discountSummaryQueryOptions())] : []),
-  ];
+  const byName: Record<HomeRequest, ReturnType<typeof homeQuery>> = {
+    stats: homeQuery(dashboardStatsQueryOptions()),
+    rejectedInvoices: homeQuery(rejectedInvoicesQueryOptions()),
+    expectedCash: homeQuery(expectedCashQueryOptions()),
+    sent: homeQuery(documentsSentPerDayQueryOptions()),
+    received: homeQuery(documentsReceivedPerDayQueryOptions()),
+    unsignedDivisionOrders: homeQuery(unsignedDivisionOrdersQueryOptions()),
+    discounts: homeQuery(discountSummaryQueryOptions()),
+  };
+  return homeRequestsFor(partyTypeIds).map((name) => byName[name]);
 }
 
 /**

@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { DocumentResultSet } from '@flowline/shared';
-import { formatMetadataValue } from '../documents/list';
+import { formatMetadataValue } from '../documents/list/format-value';
 import { useDateFormatter } from '../preferences';
 import { CHART_HEIGHT } from './chart-geometry';
 

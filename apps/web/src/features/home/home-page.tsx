@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
@@ -22,8 +23,9 @@ import {
   PAYMENT_STATUS_HEIGHT,
   PaymentStatusChart,
 } from './dashboard-charts';
-import { DocumentRowsTable, QueryWidget } from './dashboard-widgets';
-import { DiscountsWidget, ExpectedCashWidget } from './payment-widgets';
+import { DocumentRowsTable, QueryWidget, Widget } from './dashboard-widgets';
+import { CHART_HEIGHT } from './chart-geometry';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 
 /** The getting-started text, naming the navigation link with the company's term (spec 3). */
 export const gettingStarted = (connections: string) =>
@@ -68,7 +70,10 @@ export function HomePage() {
               <RejectedInvoicesWidget />
             </Grid>
             <Grid size={half}>
-              <ExpectedCashWidget />
+              <LaterWidget widget={later.expectedCash} />
+            </Grid>
+            <Grid size={half}>
+              <LaterWidget widget={later.fieldTickets} />
             </Grid>
           </>
         )}
@@ -91,12 +96,64 @@ export function HomePage() {
           </Grid>
         )}
         {paysInvoices(types) && (
-          <Grid size={half}>
-            <DiscountsWidget />
-          </Grid>
+          <>
+            <Grid size={half}>
+              <LaterWidget widget={later.discounts} />
+            </Grid>
+            <Grid size={half}>
+              <LaterWidget widget={later.touchless} />
+            </Grid>
+          </>
         )}
       </Grid>
     </Box>
+  );
+}
+
+/**
+ * The cards after a company's first ones (below the fold on a phone): their code — and the match
+ * card's schemas and rules — loads after the first paint instead of before it (issue 33 item 6).
+ * Until then each shows its title and keeps its height, so nothing moves when it arrives; their
+ * data is still asked for with the session start where the prefetch names it.
+ */
+type CardComponent = ComponentType<{ title: string }>;
+type LaterCard = {
+  title: string;
+  minHeight: number;
+  Component: LazyExoticComponent<CardComponent>;
+};
+const laterCard = (
+  title: string,
+  minHeight: number,
+  load: () => Promise<CardComponent>,
+): LaterCard => ({ title, minHeight, Component: lazy(() => load().then((c) => ({ default: c }))) });
+const later = {
+  expectedCash: laterCard('Expected Cash', CHART_HEIGHT, () =>
+    import('./payment-widgets').then((m) => m.ExpectedCashWidget),
+  ),
+  discounts: laterCard('Early-Pay Discounts', 160, () =>
+    import('./payment-widgets').then((m) => m.DiscountsWidget),
+  ),
+  fieldTickets: laterCard('Field Tickets', 160, () =>
+    import('./match-widgets').then((m) => m.FieldTicketsWidget),
+  ),
+  touchless: laterCard('Touchless Invoices', 160, () =>
+    import('./match-widgets').then((m) => m.TouchlessWidget),
+  ),
+};
+
+function LaterWidget({ widget: { title, minHeight, Component } }: { widget: LaterCard }) {
+  const painted = useAfterFirstPaint();
+  const placeholder = (
+    <Widget title={title} loading minHeight={minHeight}>
+      {null}
+    </Widget>
+  );
+  if (!painted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <Component title={title} />
+    </Suspense>
   );
 }
 

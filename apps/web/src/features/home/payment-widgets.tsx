@@ -124,17 +124,19 @@ export function DiscountSummaryView({ data }: { data: DiscountSummary }) {
   );
 }
 
-export function ExpectedCashWidget() {
+/** Rendered by Home's LaterWidget, which names the card while its code loads. */
+export function ExpectedCashWidget({ title }: { title: string }) {
   return (
-    <QueryWidget title="Expected Cash" query={useExpectedCash()}>
+    <QueryWidget title={title} query={useExpectedCash()}>
       {(data) => data && <ExpectedCashView data={data} />}
     </QueryWidget>
   );
 }
 
-export function DiscountsWidget() {
+/** Rendered by Home's LaterWidget, which names the card while its code loads. */
+export function DiscountsWidget({ title }: { title: string }) {
   return (
-    <QueryWidget title="Early-Pay Discounts" query={useDiscountSummary()} minHeight={160}>
+    <QueryWidget title={title} query={useDiscountSummary()} minHeight={160}>
       {(data) => data && <DiscountSummaryView data={data} />}
     </QueryWidget>
   );

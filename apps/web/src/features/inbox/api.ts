@@ -1,7 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { zInbox, zInboxUnreadCount, zMyApprovalsCount } from '@flowline/shared';
+import { zInbox } from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
-import { documentListKeys } from '../documents/list';
+import { inboxKeys } from './counts';
+
+export {
+  getInboxUnreadCount,
+  inboxKeys,
+  inboxUnreadCountQueryOptions,
+  myApprovalsCountQueryOptions,
+  useInboxUnreadCount,
+  useMyApprovalsCount,
+} from './counts';
 
 export interface InboxQuery {
   page: number;
@@ -10,13 +19,6 @@ export interface InboxQuery {
   /** 'My approvals': only the invoices whose waiting approval step waits for the user. */
   waitingForMe?: boolean;
 }
-
-export const inboxKeys = {
-  all: [...documentListKeys.all, 'inbox'] as const,
-  page: (query: InboxQuery) => [...inboxKeys.all, query] as const,
-  unreadCount: () => [...inboxKeys.all, 'unread-count'] as const,
-  myApprovalsCount: () => [...inboxKeys.all, 'my-approvals-count'] as const,
-};
 
 export function getInbox({ waitingForMe, ...query }: InboxQuery) {
   return apiRequest('/documentroute/inbox', {
@@ -34,42 +36,4 @@ export const inboxQueryOptions = (query: InboxQuery) =>
 
 export function useInbox(query: InboxQuery) {
   return useQuery(inboxQueryOptions(query));
-}
-
-export function getInboxUnreadCount() {
-  return apiRequest('/documentroute/inbox/unreadCount', { schema: zInboxUnreadCount });
-}
-
-/**
- * The navigation's Inbox count. Under the document-list keys, so whatever refreshes the lists
- * (real-time document events, list mutations) refreshes it too; 0 while loading or failing.
- */
-export const inboxUnreadCountQueryOptions = () =>
-  queryOptions({
-    queryKey: inboxKeys.unreadCount(),
-    queryFn: getInboxUnreadCount,
-    // The navigation is not shown on a document: coming back from one (now read) asks again.
-    refetchOnMount: 'always',
-    meta: { silent: true },
-  });
-
-export function useInboxUnreadCount(): number {
-  return useQuery(inboxUnreadCountQueryOptions()).data?.count ?? 0;
-}
-
-/**
- * The navigation's 'My approvals' count (issue 29 item 3), under the document-list keys like the
- * unread count, so every document change refreshes it; 0 while loading or failing.
- */
-export const myApprovalsCountQueryOptions = () =>
-  queryOptions({
-    queryKey: inboxKeys.myApprovalsCount(),
-    queryFn: () =>
-      apiRequest('/documentroute/inbox/myApprovalsCount', { schema: zMyApprovalsCount }),
-    refetchOnMount: 'always',
-    meta: { silent: true },
-  });
-
-export function useMyApprovalsCount(enabled = true): number {
-  return useQuery({ ...myApprovalsCountQueryOptions(), enabled }).data?.count ?? 0;
 }

@@ -7,6 +7,7 @@ import {
   type WelcomeMessageDisplayed,
 } from '@flowline/shared';
 import { apiRequest } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-error';
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -33,11 +34,39 @@ export function getCurrentUser(companyId: number | null) {
  * The session start in one call (our addition, docs/auth-and-tenancy.md): the companies, the user
  * and, with a company id, that company's flags, terminology and whether it has connections.
  */
-export function getSession(companyId: number | null) {
-  return apiRequest('/session', {
-    schema: zSession,
-    ...(companyId === null ? { company: false } : { companyId }),
-  });
+export async function getSession(companyId: number | null) {
+  const key = `${SESSION_COPY_KEY}.${companyId ?? 'none'}`;
+  try {
+    const session = await apiRequest('/session', {
+      schema: zSession,
+      ...(companyId === null ? { company: false } : { companyId }),
+    });
+    try {
+      window.sessionStorage.setItem(key, JSON.stringify(session));
+    } catch {
+      // No storage: an offline reload cannot start.
+    }
+    return session;
+  } catch (error) {
+    // Offline (a wellsite, issue 32 item 2): a reload of this tab starts from the last answer it
+    // had, so that the field tickets kept on the phone stay reachable. Only without a network.
+    if (!isApiError(error, 0)) throw error;
+    const copy = readSessionCopy(key);
+    if (!copy) throw error;
+    return copy;
+  }
+}
+
+/** This tab's last session start answers (sessionStorage, beside the tab's sign-in). */
+const SESSION_COPY_KEY = 'flowline.sessionCopy';
+
+function readSessionCopy(key: string) {
+  try {
+    const parsed = zSession.safeParse(JSON.parse(window.sessionStorage.getItem(key) ?? 'null'));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export function postWelcomeMessageDisplayed(body: WelcomeMessageDisplayed) {

@@ -1,4 +1,4 @@
-import { labelWord, type FieldRule, type LabelRule } from './labels';
+import { labelWord, ocrLabelWord, type FieldRule, type LabelRule } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
 import {
   cleanName,
@@ -22,7 +22,12 @@ export interface LabelHit {
   end: number;
   rule: FieldRule;
   label: LabelRule;
+  /** Some of its words were OCR misreadings matched to the label words ('T0tal', 'AFEICC'). */
+  fuzzy?: boolean;
 }
+
+/** A label read through OCR's misreadings counts for a little less than one read as printed. */
+export const FUZZY_LABEL = 0.92;
 
 export interface Candidate {
   key: string;
@@ -33,6 +38,8 @@ export interface Candidate {
   position: 'right' | 'below' | 'layout';
   /** The words the value was read from. */
   tokens: Token[];
+  /** A total the page's own sums prove (checks.ts): OCR's word confidence no longer decides. */
+  proven?: boolean;
 }
 
 export function findLabels(lines: TextLine[], rules: FieldRule[], skip: Set<number>): LabelHit[] {
@@ -49,6 +56,7 @@ export function findLabels(lines: TextLine[], rules: FieldRule[], skip: Set<numb
     // The normalised words joined by spaces, with each word's offset, to map matches to tokens.
     const offsets: { at: number; token: number }[] = [];
     let joined = '';
+    const fuzzy = new Set<number>();
     line.tokens.forEach((t, i) => {
       if (t.norm === '') return;
       // A label never spans two phrases: a mark no wording contains keeps the matches apart, so
@@ -56,7 +64,9 @@ export function findLabels(lines: TextLine[], rules: FieldRule[], skip: Set<numb
       if (joined && line.segmentStarts.includes(i)) joined += ' \u00a7';
       if (joined) joined += ' ';
       offsets.push({ at: joined.length, token: i });
-      joined += labelWord(t.norm);
+      const misread = line.source === 'ocr' ? ocrLabelWord(t.norm) : null;
+      if (misread) fuzzy.add(i);
+      joined += misread ?? labelWord(t.norm);
     });
     const found: LabelHit[] = [];
     for (const { rule, label, re } of compiled) {
@@ -80,7 +90,9 @@ export function findLabels(lines: TextLine[], rules: FieldRule[], skip: Set<numb
         if (label.phraseStart && segStart !== start && !afterColon(line, start)) continue;
         // A label ends its phrase, or is followed by ':' / '#' / a value; 'Total' inside a
         // description ('Total station rental') is not a label.
-        found.push({ line, start, end, rule, label });
+        let misread = false;
+        for (let k = start; k < end; k++) if (fuzzy.has(k)) misread = true;
+        found.push({ line, start, end, rule, label, ...(misread ? { fuzzy: true } : {}) });
       }
     }
     // Longest first, then the stronger wording; a word belongs to one label only.
@@ -102,6 +114,46 @@ function afterColon(line: TextLine, i: number): boolean {
   return !!prev && /[:|]$/.test(prev.text);
 }
 
+/**
+ * A scanned amount whose decimal point OCR read as a gap ('$60,268 93', '$3.766 81' — the comma
+ * read as a point too): its digits with the last two as cents, worth less than an amount read
+ * whole. The total's checks (subtotal + tax) decide whether it is trusted.
+ */
+export function splitCents(tokens: Token[]): Parsed | null {
+  for (let n = Math.min(3, tokens.length); n >= 2; n--) {
+    const text = textOf(tokens.slice(0, n)).trim();
+    const m = /^(-?)[$S]?\s?(\d{1,3}(?:[.,]\d{3})*) (\d{2})$/.exec(text);
+    if (!m) continue;
+    const whole = m[2]!.replace(/[.,]/g, '');
+    return { value: `${m[1]}${BigInt(whole).toString()}.${m[3]}`, quality: 0.85 };
+  }
+  return null;
+}
+
+/**
+ * A scanned amount whose '$' OCR read as a digit in front, which its grouping gives away
+ * ('5168,601.99': four digits before the first comma): the amount without that digit, worth
+ * less — the total's checks decide whether it is trusted.
+ */
+export function dollarAsDigit(text: string): Parsed | null {
+  const m = /^[35689S](\d{1,3}(?:,\d{3})+\.\d{2})$/.exec(text.trim());
+  // Only where the amount as read is no amount (parseAmount failed first).
+  if (!m || parseAmount(text)) return null;
+  const parsed = parseAmount(m[1]!);
+  return parsed ? { value: parsed.value, quality: 0.85 } : null;
+}
+
+/**
+ * A scanned 'MM/DD/YYYY' whose thin slashes OCR lost ('04192026'): read month first, worth less
+ * than a date read whole, and still subject to the plausibility checks.
+ */
+export function slashlessDate(text: string): Parsed | null {
+  const m = /^(\d{2})(\d{2})((?:19|20)\d{2})$/.exec(text.trim());
+  if (!m) return null;
+  const parsed = parseDate(`${m[1]}/${m[2]}/${m[3]}`);
+  return parsed ? { value: parsed.value, quality: parsed.quality * 0.85 } : null;
+}
+
 /** Parses a value of the rule's kind from the words, or null when they are not one. */
 export function parseValue(rule: FieldRule, tokens: Token[], ocr: boolean): Parsed | null {
   const text = textOf(tokens).replace(/^[:#\-\u2013\s]+/, ''); // - –
@@ -109,14 +161,17 @@ export function parseValue(rule: FieldRule, tokens: Token[], ocr: boolean): Pars
     case 'id':
       return parseIdentifier(text, ocr);
     case 'date':
-      return parseDate(text);
+      return parseDate(text) ?? (ocr ? slashlessDate(text) : null);
     case 'amount': {
       // The amount is the last money-looking run of the phrase ('USD 1,234.56', '$ 1,234.56').
+      // On a scan, '$60,268 93' is one amount with its point read as a gap, not $60,268.
+      const split = ocr ? splitCents(tokens) : null;
+      if (split) return split;
       for (let n = Math.min(3, tokens.length); n >= 1; n--) {
         const parsed = parseAmount(textOf(tokens.slice(0, n)));
         if (parsed) return parsed;
       }
-      return null;
+      return ocr ? dollarAsDigit(textOf(tokens.slice(0, 1))) : null;
     }
     case 'decimal':
       return parseDecimalInterest(text);
@@ -216,7 +271,8 @@ export function candidatesFor(lines: TextLine[], hits: LabelHit[]): Candidate[] 
     const push = (tokens: Token[], position: 'right' | 'below', factor: number, at: TextLine) => {
       const parsed = parseValue(rule, tokens, ocr);
       if (!parsed) return false;
-      const confidence = label.weight * factor * parsed.quality * ocrFactor(tokens) * page;
+      const weight = label.weight * (hit.fuzzy ? FUZZY_LABEL : 1);
+      const confidence = weight * factor * parsed.quality * ocrFactor(tokens) * page;
       out.push({ key: rule.key!, value: parsed.value, confidence, line: at, position, tokens });
       return true;
     };

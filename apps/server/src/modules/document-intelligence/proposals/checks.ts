@@ -116,6 +116,57 @@ export function plausibleInvoiceDate(iso: string, uploadedAt: Date): boolean {
   return t >= now - MAX_INVOICE_AGE_YEARS * 365.25 * DAY && t <= now + MAX_INVOICE_DAYS_AHEAD * DAY;
 }
 
+/**
+ * A scanned invoice date is filled only within a year before the upload: paper arrives and is
+ * scanned within weeks, and a year misread by one digit ('2024' for '2025', the day and month
+ * right) is OCR's commonest date slip — older scanned dates are proposed, not filled.
+ */
+export const MAX_SCANNED_INVOICE_AGE_DAYS = 366;
+export function recentScannedDate(iso: string, uploadedAt: Date): boolean {
+  const t = Date.parse(`${iso}T00:00:00Z`);
+  return !Number.isNaN(t) && t >= uploadedAt.getTime() - MAX_SCANNED_INVOICE_AGE_DAYS * DAY;
+}
+
+/** Digits a scan's OCR reads for one another (a year's last digit: '2028' for '2025'). */
+const DIGIT_SLIPS: Record<string, string> = {
+  '0': '869',
+  '1': '74',
+  '2': '73',
+  '3': '859',
+  '4': '91',
+  '5': '6839',
+  '6': '580',
+  '7': '12',
+  '8': '35609',
+  '9': '84305',
+};
+
+/**
+ * A scanned date whose year a misread last digit put after the upload ('24-Jul-2028' on an invoice
+ * received in August 2025; the caller checks `afterUpload`): the year whose last digit OCR usually
+ * confuses with the one read and that makes the date plausible — repaired only when exactly one
+ * such year does (the day and the month as read). Returns null when none or several do: the date
+ * is then refused as before.
+ */
+export function repairYear(iso: string, plausible: (iso: string) => boolean): string | null {
+  const m = /^(\d{3})(\d)(-\d{2}-\d{2})$/.exec(iso);
+  if (!m) return null;
+  const found = [...(DIGIT_SLIPS[m[2]!] ?? '')]
+    .map((d) => `${m[1]}${d}${m[3]}`)
+    .filter((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && plausible(d));
+  return found.length === 1 ? found[0]! : null;
+}
+
+/**
+ * A date later than any invoice could be dated when it arrives (after the upload and its few weeks
+ * of grace): only such a date is a misread year to repair. An old date is not — an invoice
+ * scanned a year or more after it was dated is real, and '2025' must not become '2026'.
+ */
+export function afterUpload(iso: string, uploadedAt: Date, days = MAX_INVOICE_DAYS_AHEAD): boolean {
+  const t = Date.parse(`${iso}T00:00:00Z`);
+  return !Number.isNaN(t) && t > uploadedAt.getTime() + days * DAY;
+}
+
 /** A due date is on or after the invoice date and within a year of it. */
 export function plausibleDueDate(dueIso: string, invoiceIso: string | null): boolean {
   if (!invoiceIso) return true;
@@ -123,6 +174,45 @@ export function plausibleDueDate(dueIso: string, invoiceIso: string | null): boo
   const inv = Date.parse(`${invoiceIso}T00:00:00Z`);
   return due >= inv && due - inv <= 366 * DAY;
 }
+
+/** A due date standing alone (the invoice date unread or refused): within a few years of the upload. */
+export function plausibleLoneDueDate(dueIso: string, uploadedAt: Date): boolean {
+  const t = Date.parse(`${dueIso}T00:00:00Z`);
+  if (Number.isNaN(t)) return false;
+  const now = uploadedAt.getTime();
+  return t >= now - MAX_INVOICE_AGE_YEARS * 365.25 * DAY && t <= now + 366 * DAY;
+}
+
+/**
+ * Characters a scan confuses across the letter/digit line: O/D/Q and 0, I/L and 1, S and 5, B and
+ * 8, Z and 2, G and 6.
+ */
+const LOOKALIKE_LETTERS = 'ODQILSBZG';
+const LOOKALIKE_DIGITS = '015826';
+
+/**
+ * Whether a scanned identifier has a letter and a digit side by side where either may be the
+ * other's look-alike ('HOB587678' — B or 8? S or 5?; 'ODS565724'; 'D24-7313'; '0DS664647'). A
+ * single misread there still looks like an identifier, so no shape check can see it: such a value
+ * is filled only when OCR read it very surely (issue 34 item 4). Separated parts ('INV-2025-001',
+ * 'CC-2176', 'BW-15897') are not look-alike.
+ */
+export function hasLookalike(value: string): boolean {
+  const v = value.toUpperCase();
+  for (let i = 0; i + 1 < v.length; i++) {
+    const a = v[i]!;
+    const b = v[i + 1]!;
+    const letterDigit = /[A-Z]/.test(a) && /\d/.test(b);
+    const digitLetter = /\d/.test(a) && /[A-Z]/.test(b);
+    if (!letterDigit && !digitLetter) continue;
+    const [letter, digit] = letterDigit ? [a, b] : [b, a];
+    if (LOOKALIKE_LETTERS.includes(letter) || LOOKALIKE_DIGITS.includes(digit)) return true;
+  }
+  return false;
+}
+
+/** How sure OCR must be of every word of a look-alike identifier for it to be filled. */
+export const LOOKALIKE_SURE = 0.9;
 
 /**
  * Whether an identifier (invoice number, PO, AFE) looks like one rather than OCR debris: mostly
@@ -146,4 +236,102 @@ export function looksLikeIdentifier(value: string, fromScan: boolean): boolean {
 /** The least sure word of a value read by OCR decides how sure the value is (1 for a text layer). */
 export function weakestWord(confidences: number[]): number {
   return confidences.length ? Math.min(...confidences) : 1;
+}
+
+/**
+ * A scanned table row whose cells OCR garbled — '$1.26542' for $1,265.42 (the comma read as a
+ * point, the point lost), 'S 62268', '$52452', a '$' read as a digit — reconciled by its own
+ * arithmetic: every reading of each cell that OCR's usual slips allow (the cell as printed; its
+ * digits with the last two as cents, since prices and amounts print cents; those digits without a
+ * first one that was the '$') is tried, and the row is repaired only when exactly one combination
+ * has quantity × unit price = amount within a cent. Quantities are read as printed, or with one
+ * decimal when OCR lost its point ('25' for 2.5) — again only when the arithmetic proves it; a
+ * quantity not read at all is 1 when the price is the amount; a credit's amount takes the sign
+ * its quantity × price has when OCR lost the minus.
+ * Returns null when the row cannot be proven (nothing is guessed).
+ */
+export function reconcileLine(cells: {
+  quantity: string | null;
+  unitPrice: string | null;
+  amount: string | null;
+  parse: (text: string) => number | null;
+}): { quantity: number; unitPrice: number; amount: number; repaired: number } | null {
+  const { quantity, unitPrice, amount, parse } = cells;
+  if (!unitPrice || !amount) return null;
+  // A quantity OCR did not read at all: 1 when the price is the amount (a credit, a lump sum).
+  const qs = quantity ? readings(quantity, parse, 'quantity') : [{ value: 1, repaired: 1 }];
+  const ps = readings(unitPrice, parse, 'money');
+  // A credit's minus sign lost on one of its two cells ('2,157.83' beside '-$2,157.83').
+  const as = readings(amount, parse, 'money').flatMap((a) => [
+    a,
+    { value: -a.value, repaired: a.repaired + 1 },
+  ]);
+  const found = new Map<string, { q: number; p: number; a: number; repaired: number }>();
+  for (const q of qs)
+    for (const p of ps)
+      for (const a of as) {
+        if (q.value === 0 || Math.abs(cents(q.value * p.value) - cents(a.value)) > 1) continue;
+        const id = `${q.value}|${p.value}|${a.value}`;
+        const repaired = q.repaired + p.repaired + a.repaired;
+        const prior = found.get(id);
+        if (!prior || repaired < prior.repaired)
+          found.set(id, { q: q.value, p: p.value, a: a.value, repaired });
+      }
+  // A price or amount read without its point ('720535') divides to a 'round' quantity 100× off.
+  const withCents = (t: string) => /\d[.,]\d{2}\)?-?$/.test(t.trim());
+  if (found.size === 0)
+    return withCents(unitPrice) && withCents(amount) ? derivedQuantity(ps, as) : null;
+  const sorted = [...found.values()].sort((x, y) => x.repaired - y.repaired);
+  // Two different rows equally explained: the page does not prove either.
+  if (sorted.length > 1 && sorted[1]!.repaired === sorted[0]!.repaired) return null;
+  const best = sorted[0]!;
+  return { quantity: best.q, unitPrice: best.p, amount: best.a, repaired: best.repaired };
+}
+
+/**
+ * A row whose quantity OCR lost or misread ('1' for 11, nothing for 5) while its unit price and
+ * amount were read as printed: the quantity is amount ÷ price when that is a whole or half unit
+ * (0.5–999) and gives the amount to the cent — a misread price or amount almost never divides
+ * to such a quantity exactly. Only prices and amounts read as printed, with their cents (one whose
+ * point was lost divides to a quantity 100× off), and one answer.
+ */
+function derivedQuantity(
+  ps: { value: number; repaired: number }[],
+  as: { value: number; repaired: number }[],
+): { quantity: number; unitPrice: number; amount: number; repaired: number } | null {
+  const found = new Map<string, { quantity: number; unitPrice: number; amount: number }>();
+  for (const p of ps)
+    for (const a of as) {
+      if (p.repaired || a.repaired || p.value === 0) continue;
+      const q = Math.round((a.value / p.value) * 2) / 2;
+      if (q < 0.5 || q > 999 || cents(q * p.value) !== cents(a.value)) continue;
+      found.set(`${q}|${p.value}|${a.value}`, { quantity: q, unitPrice: p.value, amount: a.value });
+    }
+  if (found.size !== 1) return null;
+  return { ...[...found.values()][0]!, repaired: 2 };
+}
+
+/** The values a cell's OCR text may stand for, each with how many slips it assumes. */
+function readings(
+  text: string,
+  parse: (text: string) => number | null,
+  kind: 'quantity' | 'money',
+): { value: number; repaired: number }[] {
+  const out: { value: number; repaired: number }[] = [];
+  const parsed = parse(text);
+  if (parsed !== null) out.push({ value: parsed, repaired: 0 });
+  const negative = /^\s*[-(]|-\s*$|\)\s*$/.test(text) ? -1 : 1;
+  const digits = text.replace(/[^0-9]/g, '');
+  if (kind === 'quantity') {
+    if (/^\d{2,3}$/.test(digits) && !/[.,]/.test(text))
+      out.push({ value: Number(digits) / 10, repaired: 1 });
+    return out;
+  }
+  if (digits.length >= 3 && digits.length <= 11) {
+    out.push({ value: (negative * Number(digits)) / 100, repaired: 1 });
+    // A leading '$' read as 5, 8, 3, 6 or 9 (or 'S'): its digit dropped.
+    if (digits.length >= 4 && /^\s*[-(]?[35689]/.test(text))
+      out.push({ value: (negative * Number(digits.slice(1))) / 100, repaired: 2 });
+  }
+  return out;
 }

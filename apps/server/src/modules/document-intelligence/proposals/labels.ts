@@ -45,6 +45,15 @@ const LABEL_WORDS: Record<string, string> = {
   oty: 'quantity',
   gty: 'quantity',
   qtv: 'quantity',
+  quy: 'quantity',
+  qiy: 'quantity',
+  qly: 'quantity',
+  qu: 'quantity',
+  oy: 'quantity',
+  // 'Item' in a small bold table heading (seen on the oilfield tuning scans).
+  ttem: 'item',
+  trem: 'item',
+  tem: 'item',
   amourt: 'amount',
   arnount: 'amount',
   desc: 'description',
@@ -60,6 +69,129 @@ export function labelWord(norm: string): string {
       .map((w) => LABEL_WORDS[w] ?? w)
       .join(' ');
   return norm;
+}
+
+/**
+ * Characters OCR takes for one another in print (issue 34: 'T0tal', '1nv.', 'Arnount', 'Acconat'):
+ * swapping one for the other costs half an edit. Two-character readings of one letter ('rn' for
+ * 'm', 'vv' for 'w', 'cl' for 'd', 'li' for 'h') cost half an edit too.
+ */
+const CONFUSABLE = ['il1|!j', 'o0qdcae', 'ec', 'ae', 'uvn', 'nh', 'ftr', 's5$', 'b68', 'g9q', 'z2'];
+const CONFUSED_PAIRS: [string, string][] = [
+  ['m', 'rn'],
+  ['m', 'in'],
+  ['m', 'nn'],
+  ['w', 'vv'],
+  ['d', 'cl'],
+  ['h', 'li'],
+  ['n', 'ri'],
+];
+const confusable = (a: string, b: string) => CONFUSABLE.some((g) => g.includes(a) && g.includes(b));
+
+/**
+ * Edit distance from an OCR reading to a word, with OCR's usual slips at half cost. Stops early
+ * (returns Infinity) once every alignment costs more than `limit`.
+ */
+export function ocrDistance(read: string, word: string, limit = Infinity): number {
+  const n = read.length;
+  const m = word.length;
+  if (Math.abs(n - m) > limit + 1) return Infinity;
+  const d: number[][] = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  for (let i = 0; i <= n; i++) d[i]![0] = i;
+  for (let j = 0; j <= m; j++) d[0]![j] = j;
+  for (let i = 1; i <= n; i++) {
+    let rowMin = Infinity;
+    for (let j = 1; j <= m; j++) {
+      const a = read[i - 1]!;
+      const b = word[j - 1]!;
+      const sub = a === b ? 0 : confusable(a, b) ? 0.5 : 1;
+      let best = Math.min(d[i - 1]![j - 1]! + sub, d[i - 1]![j]! + 1, d[i]![j - 1]! + 1);
+      for (const [one, two] of CONFUSED_PAIRS) {
+        // Two read characters for one printed ('rn' for 'm'), or one for two ('m' for 'in').
+        if (i >= 2 && j >= 1 && read.slice(i - 2, i) === two && b === one)
+          best = Math.min(best, d[i - 2]![j - 1]! + 0.5);
+        if (i >= 1 && j >= 2 && a === one && word.slice(j - 2, j) === two)
+          best = Math.min(best, d[i - 1]![j - 2]! + 0.5);
+      }
+      d[i]![j] = best;
+      rowMin = Math.min(rowMin, best);
+    }
+    if (rowMin > limit) return Infinity;
+  }
+  return d[n]![m]!;
+}
+
+/** The words the label dictionaries are made of (four letters or more), for OCR's misreadings. */
+let vocabulary: string[] | null = null;
+/** Short words a label may glue to another with a misread slash ('AFEICC' for 'AFE/CC'). */
+let shortWords: Set<string> | null = null;
+function labelVocabulary(): { long: string[]; short: Set<string> } {
+  if (!vocabulary || !shortWords) {
+    const words = new Set<string>(Object.values(LABEL_WORDS).flatMap((w) => w.split(' ')));
+    for (const rule of [...invoiceRules, ...divisionOrderRules])
+      for (const label of rule.labels)
+        for (const w of label.pattern.replace(/\\./g, ' ').split(/[^a-z]+/)) if (w) words.add(w);
+    // Table headings are labels too ('Quantity', 'Description', 'Amount').
+    for (const w of ['description', 'quantity', 'amount', 'price', 'extended', 'code'])
+      words.add(w);
+    vocabulary = [...words].filter((w) => w.length >= 4);
+    shortWords = new Set(
+      [...words, ...Object.keys(LABEL_WORDS)].filter((w) => w.length >= 2 && w.length <= 3),
+    );
+  }
+  return { long: vocabulary, short: shortWords };
+}
+
+/**
+ * A scanned word read as the label word it most likely is (issue 34 item 1): 'T0tal' → 'total',
+ * 'Arnount' → 'amount', 'Acconat' → 'account', 'Dote' → 'date'; 'AFEICC' → 'afe cc' (the slash
+ * read as a letter between two label words). Only words of four letters or more, within half an
+ * edit (4 letters), one edit (5–6) or one and a half (7+) of a dictionary word, OCR's usual slips
+ * costing half; a reading as near to two different words is not taken. Null when no word is near
+ * enough. Only for OCR pages and only where a label may stand: the matched label still needs a
+ * value of its type beside or under it, and it counts for less (candidates.ts FUZZY_LABEL).
+ */
+export function ocrLabelWord(norm: string): string | null {
+  const known = misreadCache.get(norm);
+  if (known !== undefined) return known;
+  const word = matchMisread(norm);
+  // Bounded: a page's words repeat across the rules; a process reads many pages.
+  if (misreadCache.size > 20_000) misreadCache.clear();
+  misreadCache.set(norm, word);
+  return word;
+}
+const misreadCache = new Map<string, string | null>();
+
+function matchMisread(norm: string): string | null {
+  if (!/^[a-z0-9|!$]+$/.test(norm) || !/[a-z].*[a-z]/.test(norm)) return null;
+  const digits = (norm.match(/\d/g) ?? []).length;
+  if (digits > 1) return null;
+  const { long, short } = labelVocabulary();
+  if (long.includes(norm) || short.has(norm) || LABEL_WORDS[norm]) return null;
+  // A plural is a word of its own ('Services' in a name), not a misreading.
+  if (norm.endsWith('s') && long.includes(norm.slice(0, -1))) return null;
+  // Two short label words glued by a slash read as a letter ('afeicc', 'afe1cc', 'afelcc').
+  for (let i = 2; i < norm.length - 2; i++) {
+    const a = norm.slice(0, i);
+    const b = norm.slice(i + 1);
+    if ('il1|!'.includes(norm[i]!) && short.has(a) && (short.has(b) || long.includes(b)))
+      return `${labelWord(a)} ${labelWord(b)}`;
+  }
+  if (norm.length < 4) return null;
+  const limit = norm.length >= 7 ? 1.5 : norm.length >= 5 ? 1 : 0.5;
+  let best: string | null = null;
+  let bestCost = Infinity;
+  let tie = false;
+  for (const w of long) {
+    const cost = ocrDistance(norm, w, limit);
+    if (cost > limit) continue;
+    if (cost < bestCost) {
+      best = w;
+      bestCost = cost;
+      tie = false;
+    } else if (cost === bestCost && w !== best) tie = true;
+  }
+  return best && !tie ? labelWord(best) : null;
 }
 
 export type ValueKind = 'id' | 'date' | 'amount' | 'name' | 'block' | 'decimal' | 'choice';

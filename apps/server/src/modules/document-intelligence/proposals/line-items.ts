@@ -1,5 +1,6 @@
-import { labelWord } from './labels';
+import { labelWord, ocrLabelWord } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
+import { reconcileLine } from './checks';
 import { parseAmount, parseNumber } from './parse';
 
 /**
@@ -72,6 +73,11 @@ function headerColumns(line: TextLine): HeaderColumn[] | null {
   const cols: HeaderColumn[] = [];
   const tokens = line.tokens;
   let unknown = 0;
+  /** The words no heading matched, to find an amount heading OCR garbled ('Eat Price'). */
+  const unmatched: Token[] = [];
+  // On a scan, a heading word may be a misreading of a known one ('Quantlty', 'Descriptlon').
+  const headingWord = (t: Token) =>
+    (line.source === 'ocr' ? ocrLabelWord(t.norm) : null) ?? labelWord(t.norm);
   for (let i = 0; i < tokens.length;) {
     let matched = false;
     for (const n of [3, 2, 1]) {
@@ -80,7 +86,7 @@ function headerColumns(line: TextLine): HeaderColumn[] | null {
       if (i + n > segmentAt(line, i)[1]) continue;
       const span = tokens.slice(i, i + n);
       const norm = span
-        .map((t) => labelWord(t.norm))
+        .map(headingWord)
         .filter((w) => w !== '')
         .join(' ')
         .trim();
@@ -92,8 +98,31 @@ function headerColumns(line: TextLine): HeaderColumn[] | null {
       break;
     }
     if (!matched) {
-      if (tokens[i]!.norm !== '') unknown++;
+      if (tokens[i]!.norm !== '') {
+        unknown++;
+        unmatched.push(tokens[i]!);
+      }
       i++;
+    }
+  }
+  // A scanned heading row with a description and a quantity or price but no amount heading read:
+  // the last heading, right of every known one, is the amount ('Eat Price' for 'Ext Price').
+  // Two price headings and no amount ('Price' and 'Eat Price'): the right one is the amount.
+  const prices = cols.filter((c) => c.column === 'unitPrice');
+  if (line.source === 'ocr' && !cols.some((c) => c.column === 'amount') && prices.length === 2)
+    prices.sort((a, b) => a.x0 - b.x0)[1]!.column = 'amount';
+  if (line.source === 'ocr' && !cols.some((c) => c.column === 'amount')) {
+    const hasDesc = cols.some((c) => c.column === 'description');
+    const numeric = cols.filter((c) => c.column === 'quantity' || c.column === 'unitPrice');
+    const last = unmatched[unmatched.length - 1];
+    const rightmost = Math.max(...cols.map((c) => c.x1));
+    if (hasDesc && numeric.length && last && last.x0 > rightmost) {
+      const [start, end] = segmentAt(line, tokens.indexOf(last));
+      const phrase = tokens.slice(start, end).filter((t) => t.x0 > rightmost);
+      if (phrase.length <= 2 && /[a-z]{2}/.test(last.norm)) {
+        cols.push({ column: 'amount', name: 'amount', x0: phrase[0]!.x0, x1: last.x1 });
+        unknown -= phrase.length;
+      }
     }
   }
   // 'Item | Description': the item column beside a description column holds codes.
@@ -190,10 +219,121 @@ export interface LineItemTable {
   sum: number | null;
 }
 
+/** A price or amount as printed with cents, or as OCR reads one ('1,234.56', '$60,268 93'). */
+const CENTS = /^[($-]*\$?\d[\d,.]*[.,]\d{2}\)?-?$/;
+
+/**
+ * Columns found without a heading (issue 34 item 2): on a scanned page whose heading row OCR did
+ * not read, the rows of the table still line up — each ends in an amount with cents, set flush
+ * right, most with a price before it and a quantity before that. The longest run of such lines
+ * (a wrapped description or two may sit between them) whose last numbers end within a letter
+ * height or so of each other gives the amount column; the numbers before it, where half the rows
+ * have one, the price and quantity columns; the words before the numbers the description (and an
+ * item code when most rows start with one). At least three rows, on one page, stopping at a totals
+ * line. Returns the columns and the first row's line index, or null.
+ */
+export function columnsByAlignment(
+  lines: TextLine[],
+): { cols: HeaderColumn[]; first: number } | null {
+  type Row = { line: TextLine; numbers: Token[]; text: Token[] };
+  const rowOf = (line: TextLine): Row | null => {
+    const t = line.tokens;
+    if (t.length < 3 || !CENTS.test(t[t.length - 1]!.text)) return null;
+    const numbers: Token[] = [];
+    let i = t.length - 1;
+    let skipped = false;
+    while (i >= 0 && numbers.length < 3) {
+      const w = t[i]!;
+      if (looksNumeric(w)) {
+        if (!/^[(-]?\$$|^USD$/i.test(w.text)) numbers.unshift(w);
+        i--;
+      } else if (!skipped && /^[A-Za-z]{1,4}$/.test(w.text) && i > 1 && looksNumeric(t[i - 1]!)) {
+        // A unit of measure between the quantity and the price ('3 HR 912.89').
+        skipped = true;
+        i--;
+      } else break;
+    }
+    // Words between the description and the numbers (a unit of measure) are skipped.
+    while (i > 1 && numbers.length && /^[A-Za-z]{1,4}$/.test(t[i]!.text)) i--;
+    const text = t.slice(0, i + 1);
+    if (text.length === 0 || !text.some((w) => /[A-Za-z]{3}/.test(w.text))) return null;
+    return { line, numbers, text };
+  };
+  let best: Row[] = [];
+  let run: Row[] = [];
+  let misses = 0;
+  const close = () => {
+    if (run.length > best.length) best = run;
+    run = [];
+    misses = 0;
+  };
+  for (const line of lines) {
+    const joined = line.tokens.map((t) => t.norm).join(' ');
+    const last = run[run.length - 1];
+    if (last && (line.page !== last.line.page || STOP_ROW.test(joined))) close();
+    const row = line.source === 'ocr' ? rowOf(line) : null;
+    const anchor = run[0]?.numbers[run[0].numbers.length - 1];
+    const x1 = row?.numbers[row.numbers.length - 1]?.x1;
+    if (row && x1 !== undefined && (!anchor || Math.abs(x1 - anchor.x1) < 2 * line.height)) {
+      run.push(row);
+      misses = 0;
+    } else if (row) {
+      close();
+      run.push(row);
+    } else if (run.length && ++misses > 2) close();
+  }
+  close();
+  if (best.length < 3) return null;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const span = (ts: Token[]) => ({
+    x0: median(ts.map((t) => t.x0)),
+    x1: median(ts.map((t) => t.x1)),
+  });
+  const cols: HeaderColumn[] = [];
+  const nth = (k: number) =>
+    best.filter((r) => r.numbers.length >= k).map((r) => r.numbers[r.numbers.length - k]!);
+  const amounts = nth(1);
+  const prices = nth(2);
+  const quantities = nth(3);
+  const codes = best
+    .map((r) => r.text[0]!)
+    .filter((t) => /^[A-Z]{1,4}-?[A-Z0-9%]{2,6}$/.test(t.text));
+  const useCode = codes.length >= best.length / 2;
+  const descriptions = best.flatMap((r) =>
+    useCode && r.text.length > 1 ? r.text.slice(1) : r.text,
+  );
+  if (useCode) cols.push({ column: 'code', name: 'code', ...span(codes) });
+  cols.push({
+    column: 'description',
+    name: 'description',
+    x0: median(best.map((r) => (useCode && r.text.length > 1 ? r.text[1]! : r.text[0]!).x0)),
+    x1: Math.max(...descriptions.map((t) => t.x1)),
+  });
+  if (quantities.length >= best.length / 2)
+    cols.push({ column: 'quantity', name: 'quantity', ...span(quantities) });
+  if (prices.length >= best.length / 2)
+    cols.push({ column: 'unitPrice', name: 'price', ...span(prices) });
+  cols.push({ column: 'amount', name: 'amount', ...span(amounts) });
+  const sorted = cols.sort((a, b) => a.x0 - b.x0);
+  // Columns that overlap are not columns.
+  for (let i = 1; i < sorted.length; i++)
+    if (
+      sorted[i]!.x0 < sorted[i - 1]!.x1 - 0.5 * best[0]!.line.height &&
+      sorted[i]!.column !== 'description' &&
+      sorted[i - 1]!.column !== 'description'
+    )
+      return null;
+  return { cols: sorted, first: best[0]!.line.index };
+}
+
 export function findLineItems(lines: TextLine[]): LineItemTable {
   const rows: ProposedLine[] = [];
+  // A scan whose heading row was not read anywhere: columns by the rows' alignment.
+  const aligned = lines.some((l) => headerColumns(l)) ? null : columnsByAlignment(lines);
   const lineIndexes = new Set<number>();
   let cols: HeaderColumn[] | null = null;
+  /** Whether a heading named an item-code column (else codes may lead the descriptions). */
+  let sawCode = false;
   let lastRow: { line: TextLine; row: ProposedLine } | null = null;
   /**
    * A table that ran to the bottom of a page (no totals line closed it) continues on the next
@@ -202,9 +342,17 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
    */
   let carried: { cols: HeaderColumn[]; page: number } | null = null;
   for (const line of lines) {
+    // The first aligned row opens the table (there is no heading line to measure a gap from).
+    const opens = !!aligned && line.index === aligned.first && !cols;
+    if (opens) {
+      cols = aligned.cols;
+      carried = null;
+      lastRow = null;
+    }
     const header = headerColumns(line);
     if (header) {
       cols = header;
+      if (header.some((c) => c.column === 'code')) sawCode = true;
       carried = null;
       lineIndexes.add(line.index);
       lastRow = null;
@@ -223,7 +371,10 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
     if (!cols) continue;
     const previous = lastRow?.line ?? lines[line.index - 1];
     const farBelow =
-      previous && previous.page === line.page && line.top - previous.bottom > 4 * line.height;
+      !opens &&
+      previous &&
+      previous.page === line.page &&
+      line.top - previous.bottom > 4 * line.height;
     const newPage = previous && previous.page !== line.page;
     if (STOP_ROW.test(joined) || farBelow || newPage) {
       if (newPage && !STOP_ROW.test(joined)) carried = { cols, page: previous.page };
@@ -240,10 +391,45 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
     }
     const cells = assign(cols, line);
     const amountTokens = cells.get('amount') ?? [];
-    const amount = amountTokens.length ? parseAmount(textOf(amountTokens)) : null;
+    let amount = amountTokens.length ? parseAmount(textOf(amountTokens)) : null;
     const descTokens = cells.get('description') ?? [];
     const description = descTokens.length ? textOf(descTokens).trim() : null;
     const codeTokens = cells.get('code') ?? [];
+    const q = cells.get('quantity');
+    const p = cells.get('unitPrice');
+    let quantity = q?.length ? parseNumber(textOf(q)) : null;
+    let unitPrice = p?.length ? parseNumber(textOf(p)) : null;
+    let proven =
+      !!quantity &&
+      !!unitPrice &&
+      !!amount &&
+      Math.abs(Number(quantity.value) * Number(unitPrice.value) - Number(amount.value)) < 0.011;
+    // A scanned row whose numbers OCR garbled: repaired when its own arithmetic proves one
+    // reading (checks.ts reconcileLine), never guessed.
+    const hasQuantity = cols.some((c) => c.column === 'quantity');
+    if (
+      !proven &&
+      line.source === 'ocr' &&
+      (q?.length || hasQuantity) &&
+      p?.length &&
+      amountTokens.length
+    ) {
+      const fixed = reconcileLine({
+        quantity: q?.length ? textOf(q) : null,
+        unitPrice: textOf(p),
+        amount: textOf(amountTokens),
+        parse: (text) => {
+          const n = parseNumber(text);
+          return n ? Number(n.value) : null;
+        },
+      });
+      if (fixed) {
+        quantity = { value: String(fixed.quantity), quality: 1 };
+        unitPrice = { value: String(fixed.unitPrice), quality: 1 };
+        amount = { value: fixed.amount.toFixed(2), quality: fixed.repaired ? 0.95 : 1 };
+        proven = true;
+      }
+    }
     lineIndexes.add(line.index);
     if (!amount) {
       const numbers = [...cells.entries()].some(
@@ -261,16 +447,9 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
       }
       continue;
     }
-    const q = cells.get('quantity');
-    const p = cells.get('unitPrice');
-    const quantity = q?.length ? parseNumber(textOf(q)) : null;
-    const unitPrice = p?.length ? parseNumber(textOf(p)) : null;
     let confidence =
       0.8 * amount.quality * (0.8 + 0.2 * Math.min(1, meanConfidence(line.tokens) / 0.85));
-    if (quantity && unitPrice) {
-      const product = Number(quantity.value) * Number(unitPrice.value);
-      if (Math.abs(product - Number(amount.value)) < 0.011) confidence += 0.12;
-    }
+    if (proven) confidence += 0.12;
     const row: ProposedLine = {
       ...(codeTokens.length ? { itemCode: textOf(codeTokens) } : {}),
       description,
@@ -282,8 +461,31 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
     rows.push(row);
     lastRow = { line, row };
   }
+  if (!sawCode) splitLeadingCodes(rows);
   const sum = rows.length
     ? Math.round(rows.reduce((s, r) => s + Number(r.amount ?? 0), 0) * 100) / 100
     : null;
   return { lines: rows, lineIndexes, sum };
+}
+
+/** An item code's shape: 'TR-451', 'SB412', 'HO-2041A'. */
+const CODE = /^[A-Z]{1,4}-?\d{2,6}[A-Z]?$/;
+/** The same as OCR may read it ('SB-9S1', 'TR-6%1', 'VI-530'). */
+const CODE_READ = /^[A-Z0-9]{1,4}[-.]?[A-Z0-9%$]{2,6}$/;
+
+/**
+ * Item codes whose heading was not read ('Item #' lost on a scan) lead the descriptions: when at
+ * least half the rows (two or more) start with a word shaped like a code, those words are moved
+ * to the code — aligned in their own column even without a heading.
+ */
+function splitLeadingCodes(rows: ProposedLine[]): void {
+  const first = (r: ProposedLine) => r.description?.split(' ')[0] ?? '';
+  const coded = rows.filter((r) => CODE.test(first(r)) && r.description!.includes(' '));
+  if (coded.length < 2 || coded.length < rows.length / 2) return;
+  for (const r of rows) {
+    const word = first(r);
+    if (!r.description?.includes(' ') || !CODE_READ.test(word) || !/\d/.test(word)) continue;
+    r.itemCode = word;
+    r.description = r.description.slice(word.length).trim();
+  }
 }

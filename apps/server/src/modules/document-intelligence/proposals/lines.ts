@@ -32,6 +32,11 @@ export interface TextLine {
   tokens: Token[];
   /** Token indexes where a new phrase starts (a gap wider than about one letter height). */
   segmentStarts: number[];
+  /**
+   * The page's skew (dy per dx): tokens' `top` and `bottom` are levelled — a word's place on the
+   * page as given is `top + slope × its middle x` (second-look.ts cuts regions from the page).
+   */
+  slope: number;
 }
 
 const OCR_LABEL_WORDS: Record<string, string> = {
@@ -39,6 +44,9 @@ const OCR_LABEL_WORDS: Record<string, string> = {
   ld: 'id',
   n0: 'no',
   '1nvoice': 'invoice',
+  '1nv': 'inv',
+  // 'P.0. No.' — the O of 'P.O.' read as a zero.
+  'p.0': 'po',
 };
 
 export function normalize(text: string): string {
@@ -159,6 +167,7 @@ function pageLines(page: ReadPage, pageCount: number): Omit<TextLine, 'index'>[]
         height,
         tokens,
         segmentStarts,
+        slope,
       };
     });
 }

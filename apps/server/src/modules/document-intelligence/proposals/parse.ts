@@ -185,7 +185,8 @@ function parseMoney(text: string, maxFraction: number): Parsed | null {
     negative = true;
     t = t.replace(/^-|-$/g, '');
   }
-  t = t.replace(/^[$\u20ac\u00a3]\s*|\s*[$\u20ac\u00a3]$/g, '').trim(); // $ € £
+  // $ € £, and '§' — how OCR reads a '$' ('§ 8,827.87', '§$ 1,864.81').
+  t = t.replace(/^\u00a7?[$\u20ac\u00a3\u00a7]\s*|\s*[$\u20ac\u00a3]$/g, '').trim();
   if (/^\(.*\)$/.test(t)) {
     negative = true;
     t = t.slice(1, -1);
@@ -217,7 +218,11 @@ function parseMoney(text: string, maxFraction: number): Parsed | null {
     }
   } else if (lastDot >= 0) {
     const dots = (fixed.match(/\./g) ?? []).length;
-    if (dots > 1) {
+    if (dots > 1 && /^\d{1,3}(?:\.\d{3})+\.\d{2}$/.test(fixed)) {
+      // '221.231.38': the thousands comma read as a point (OCR); the last point is the decimal.
+      intPart = fixed.slice(0, lastDot);
+      fraction = fixed.slice(lastDot + 1);
+    } else if (dots > 1) {
       intPart = fixed;
     } else {
       intPart = fixed.slice(0, lastDot);
@@ -282,6 +287,18 @@ export function parseIdentifier(text: string, ocr = false): Parsed | null {
   if (/^\$|^\d{1,3}(,\d{3})*\.\d{2}$/.test(token)) return null;
   if (/^\(?\d{3}\)?[-.]\d{3}[-.]\d{4}$/.test(token)) return null;
   if (!ocr) return { value: token, quality: 1 };
+  return repairScannedIdentifier(token);
+}
+
+/**
+ * Letters whose small and capital forms differ only in size ('c' and 'C', 'o' and 'O'): OCR picks
+ * either. An identifier read with only these in lower case is upper case ('cc-2176' → 'CC-2176').
+ */
+const SIZE_ONLY = /^[cosuvwxzpk]$/;
+
+function repairScannedIdentifier(read: string): Parsed {
+  const lower = read.match(/[a-z]/g) ?? [];
+  const token = lower.length && lower.every((c) => SIZE_ONLY.test(c)) ? read.toUpperCase() : read;
   // Read by OCR: numeric runs separated by '-' get their confusions repaired part by part (a text
   // layer's 'S1234' is left alone — it may really start with an S).
   let repaired = false;

@@ -2,12 +2,18 @@ import { metadataFieldSeeds } from '@flowline/shared';
 import type { ReadPage } from '../reading/types';
 import { candidatesFor, findLabels, ocrFactor, type Candidate } from './candidates';
 import {
+  afterUpload,
   checkLine,
   checkTotal,
+  hasLookalike,
   linesAddUp,
+  LOOKALIKE_SURE,
   looksLikeIdentifier,
   plausibleDueDate,
   plausibleInvoiceDate,
+  plausibleLoneDueDate,
+  recentScannedDate,
+  repairYear,
   weakestWord,
   type AmountVerdict,
 } from './checks';
@@ -38,6 +44,8 @@ const REFUSED = PROPOSAL_THRESHOLD;
  * a lost decimal point cannot be told from a real amount without a sum to compare.
  */
 const UNCHECKED_SCAN_TOTAL = 0.65;
+/** A scanned invoice date whose year's last digit was repaired (checks.ts repairYear). */
+const REPAIRED_YEAR = 0.95;
 /** An OCR word below this confidence makes its value a proposal only. */
 const WEAK_WORD = 0.5;
 const ID_KEYS = new Set(['docNumber', 'docPONumber', 'docAFE']);
@@ -199,8 +207,17 @@ const near = (a: number, b: number) => Math.abs(a - b) < 0.011;
  */
 function crossCheckTotals(candidates: Candidate[], lineSum: number | null): void {
   const totals = candidates.filter((c) => c.key === 'docTotal');
+  // A scanned subtotal, tax or freight printed with cents but read without its point
+  // ('1262427' for 12,624.27) may also stand for its value / 100: only a sum that matches to the
+  // cent can make use of it.
   const values = (key: string) =>
-    candidates.filter((c) => c.key === key).map((c) => Number(c.value));
+    candidates
+      .filter((c) => c.key === key)
+      .flatMap((c) =>
+        c.line.source === 'ocr' && /^-?\d+\.00$/.test(c.value) && Math.abs(Number(c.value)) >= 100
+          ? [Number(c.value), Number(c.value) / 100]
+          : [Number(c.value)],
+      );
   const subtotals = values(SUBTOTAL_KEY);
   const taxes = values(TAX_KEY);
   const freights = values(FREIGHT_KEY);
@@ -218,10 +235,13 @@ function crossCheckTotals(candidates: Candidate[], lineSum: number | null): void
     if (subtotals.length && subtotals.every((s) => v < s - 0.005)) c.confidence -= 0.2;
     if (v === largest) c.confidence += 0.03;
     if (v <= 0) c.confidence -= 0.3;
-    if (best.verdict === 'agrees') c.confidence += 0.1;
-    else if (best.verdict === 'repaired') {
+    if (best.verdict === 'agrees') {
+      c.confidence += 0.1;
+      c.proven = true;
+    } else if (best.verdict === 'repaired') {
       c.value = best.value.toFixed(2);
       c.confidence = Math.min(c.confidence, 0.9) + 0.05;
+      c.proven = true;
     } else if (best.verdict === 'contradicted') c.confidence = Math.min(c.confidence, REFUSED);
     else if (c.line.source === 'ocr') c.confidence = Math.min(c.confidence, UNCHECKED_SCAN_TOTAL);
   }
@@ -234,19 +254,68 @@ function crossCheckTotals(candidates: Candidate[], lineSum: number | null): void
 function checkPlausibility(candidates: Candidate[], uploadedAt: Date): void {
   for (const c of candidates) {
     const scan = c.line.source === 'ocr';
+    // A scanned year with its last digit misread into the future ('2028' for '2025'): repaired
+    // when only one of the digits OCR confuses with it makes the date plausible, a little less
+    // sure. An old date is left as read (proposed, not filled: recentScannedDate).
+    if (scan && c.key === 'docInvoiceDate' && afterUpload(c.value, uploadedAt)) {
+      const repaired = repairYear(
+        c.value,
+        (d) => plausibleInvoiceDate(d, uploadedAt) && recentScannedDate(d, uploadedAt),
+      );
+      if (repaired) {
+        c.value = repaired;
+        c.confidence *= REPAIRED_YEAR;
+      }
+    }
     if (c.key === 'docInvoiceDate' && !plausibleInvoiceDate(c.value, uploadedAt))
       c.confidence = Math.min(c.confidence, REFUSED);
+    if (scan && c.key === 'docInvoiceDate' && !recentScannedDate(c.value, uploadedAt))
+      c.confidence = Math.min(c.confidence, REFUSED);
     if (scan && ID_KEYS.has(c.key) && !looksLikeIdentifier(c.value, true)) c.confidence = 0;
-    if (scan && c.tokens.length && weakestWord(c.tokens.map((t) => t.confidence)) < WEAK_WORD)
+    // A letter beside a digit it may have been misread from (or for): only when read very surely.
+    if (
+      scan &&
+      ID_KEYS.has(c.key) &&
+      hasLookalike(c.value) &&
+      weakestWord(c.tokens.map((t) => t.confidence)) < LOOKALIKE_SURE
+    )
+      c.confidence = Math.min(c.confidence, REFUSED);
+    // A total equal to subtotal + tax to the cent is proven by the page, however faint its print.
+    if (
+      scan &&
+      !c.proven &&
+      c.tokens.length &&
+      weakestWord(c.tokens.map((t) => t.confidence)) < WEAK_WORD
+    )
       c.confidence = Math.min(c.confidence, REFUSED);
   }
 }
 
-/** Due before the invoice date: one of the two is wrong, neither is filled. */
-function checkDueDate(values: ProposedMetadataValue[]): void {
+/**
+ * Due before the invoice date: one of the two is wrong, neither is filled. An invoice date already
+ * refused as implausible (2028 read for 2025) does not drag the due date down with it: the due
+ * date is then judged alone, against the upload.
+ */
+function checkDueDate(values: ProposedMetadataValue[], uploadedAt: Date, scanned: boolean): void {
   const invoice = values.find((v) => v.key === 'docInvoiceDate');
   const due = values.find((v) => v.key === 'docDueDate');
-  if (!invoice || !due || plausibleDueDate(due.value, invoice.value)) return;
+  if (!due) return;
+  if (!invoice || !plausibleInvoiceDate(invoice.value, uploadedAt)) {
+    if (!plausibleLoneDueDate(due.value, uploadedAt))
+      due.confidence = Math.min(due.confidence, REFUSED);
+    return;
+  }
+  if (plausibleDueDate(due.value, invoice.value)) return;
+  // A scanned due date's year misread ('2028' for '2025'): the one year the invoice date allows.
+  // Only a due date more than a year after the invoice date: one before it is not a misread year.
+  const late = afterUpload(due.value, new Date(`${invoice.value}T00:00:00Z`), 366);
+  const repaired =
+    scanned && late ? repairYear(due.value, (d) => plausibleDueDate(d, invoice.value)) : null;
+  if (repaired) {
+    due.value = repaired;
+    due.confidence = Math.round(due.confidence * REPAIRED_YEAR * 100) / 100;
+    return;
+  }
   invoice.confidence = Math.min(invoice.confidence, REFUSED);
   due.confidence = Math.min(due.confidence, REFUSED);
 }
@@ -324,7 +393,12 @@ export function proposeMetadata(
     checkPlausibility(candidates, options.uploadedAt ?? new Date());
   }
   const values = decide(candidates);
-  if (invoice) checkDueDate(values);
+  if (invoice)
+    checkDueDate(
+      values,
+      options.uploadedAt ?? new Date(),
+      pages.some((p) => p.source === 'ocr'),
+    );
   const total = values.find((v) => v.key === 'docTotal');
   const checked = table.lines.map(checkedLine);
   const sum = checked.reduce((s, l) => s + Number(l.amount ?? 0), 0);

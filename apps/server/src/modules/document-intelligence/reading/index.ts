@@ -119,7 +119,10 @@ async function readImage(bytes: Buffer, opts: ReadOptions): Promise<ReadPage[]> 
     };
     if (!width || !height) throw new UnreadableDocumentError('The image has no pixels.');
     // A page-sized image narrower than ~150 dpi (letter: 8.5 in) is enlarged so tesseract sees
-    // letters tall enough to read; boxes are scaled back to the image's own pixels.
+    // letters tall enough to read; boxes are scaled back to the image's own pixels. The
+    // enlargement stays here, in sharp's decoding of the colour image, not on the grey page the
+    // OCR's preparation decodes (prepare-page.ts): enlarging the decoded grey pixels filled two
+    // wrong identifiers on the held-out oilfield scans (docs/auto-extraction.md).
     const dpi = imageDpi(meta.density, width);
     const factor =
       dpi < MIN_OCR_DPI

@@ -1,7 +1,17 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'tesseract.js';
-import { flattenBackground } from './preprocess';
+import { loadSharp } from '../../../platform/heavy-modules';
+import { parseHocr } from './hocr';
+import { preparePage, type PreparedPage } from './prepare-page';
+import {
+  confirmSecondLook,
+  cropRegion,
+  mergeSecondLook,
+  regionsToReread,
+  secondLookEnabled,
+  secondLookMode,
+} from './second-look';
 import type { ReadWord } from './types';
 
 /**
@@ -149,21 +159,105 @@ async function recognizeNow(
   dpi: number | undefined,
 ): Promise<ReadWord[]> {
   const w = await workerOf(slot);
+  // A page sharp cannot decode (BMP) goes to tesseract as it is.
+  const prepared = await preparePage(image, dpi).catch(() => null);
+  const readDpi = prepared ? prepared.dpi : dpi;
   // Tesseract accepts 70–2400 (an oversized page reduced for rendering can fall below).
-  if (dpi)
+  if (readDpi)
     await w.setParameters({
-      user_defined_dpi: String(Math.round(Math.min(2400, Math.max(70, dpi)))),
+      user_defined_dpi: String(Math.round(Math.min(2400, Math.max(70, readDpi)))),
     });
-  // An image sharp cannot decode (BMP) goes to tesseract as it is.
-  const prepared = await flattenBackground(image).catch(() => image);
   try {
-    const { data } = await w.recognize(prepared, {}, { text: false, tsv: true });
-    return parseTsv(data.tsv ?? '');
+    const { data } = await w.recognize(prepared?.png ?? image, {}, { text: false, tsv: true });
+    let words = parseTsv(data.tsv ?? '');
+    if (prepared && secondLookEnabled()) words = await secondLook(w, prepared, words);
+    return prepared ? words.map((word) => prepared.toSource(word)) : words;
   } catch (error) {
     // A crashed worker is dropped; the next page starts a fresh one.
     await dropWorker(slot);
     throw error;
   }
+}
+
+/** Regions read again with their characters' confidences: the identifiers (look-alikes). */
+const CHAR_KEYS = new Set(['docNumber', 'docAFE', 'docPONumber']);
+
+/** Enlargement of a region read again, and its margin (in region heights). */
+const LOOK_SCALE = 2;
+
+/**
+ * Reads again, enlarged and as one line of text, the value regions second-look.ts picks, and keeps
+ * the surer reading. The worker is left as it was found (page segmentation auto, the page's dpi).
+ */
+async function secondLook(
+  w: Worker,
+  prepared: PreparedPage,
+  words: ReadWord[],
+): Promise<ReadWord[]> {
+  const confirm = secondLookMode() === 'confirm';
+  // Confirming needs a first reading: a value not seen is not read again.
+  const regions = regionsToReread(words, prepared.gray.width, prepared.gray.height, {
+    missing: !confirm,
+  });
+  if (regions.length === 0) return words;
+  const sharp = await loadSharp();
+  const { PSM } = await import('tesseract.js');
+  await w.setParameters({
+    tessedit_pageseg_mode: PSM.SINGLE_LINE,
+    ...(prepared.dpi ? { user_defined_dpi: String(Math.round(prepared.dpi * LOOK_SCALE)) } : {}),
+  });
+  let out = words;
+  let withChars = false;
+  try {
+    for (const r of regions) {
+      // An identifier's region is read with each character's confidence and the LSTM's other
+      // choices for it (hocr.ts charsSure); the others as TSV (the choices cost time).
+      const chars = confirm && CHAR_KEYS.has(r.key);
+      if (chars !== withChars) {
+        await w.setParameters({
+          hocr_char_boxes: chars ? '1' : '0',
+          lstm_choice_mode: chars ? '2' : '0',
+        });
+        withChars = chars;
+      }
+      const margin = Math.round(0.5 * r.height);
+      const crop = cropRegion(prepared.gray, r, margin);
+      const png = await sharp(crop.data, {
+        raw: { width: crop.width, height: crop.height, channels: 1 },
+      })
+        .resize(crop.width * LOOK_SCALE, crop.height * LOOK_SCALE, { kernel: 'lanczos3' })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+      lookedAgain += 1;
+      const { data } = await w.recognize(
+        png,
+        {},
+        chars ? { text: false, hocr: true } : { text: false, tsv: true },
+      );
+      const read = chars ? parseHocr(data.hocr ?? '') : parseTsv(data.tsv ?? '');
+      const again = read.map((a) => ({
+        ...a,
+        x: a.x / LOOK_SCALE - margin + r.x,
+        y: a.y / LOOK_SCALE - margin + r.y,
+        width: a.width / LOOK_SCALE,
+        height: a.height / LOOK_SCALE,
+      }));
+      out = confirm ? confirmSecondLook(out, r, again) : mergeSecondLook(out, r, again);
+    }
+  } finally {
+    await w.setParameters({
+      tessedit_pageseg_mode: PSM.AUTO,
+      ...(prepared.dpi ? { user_defined_dpi: String(Math.round(prepared.dpi)) } : {}),
+      ...(withChars ? { hocr_char_boxes: '0', lstm_choice_mode: '0' } : {}),
+    });
+  }
+  return out;
+}
+
+/** Regions read a second time by this process (the bench prints it). */
+let lookedAgain = 0;
+export function regionsLookedAgain(): number {
+  return lookedAgain;
 }
 
 /** Tesseract's TSV: level 5 rows are words (left, top, width, height, conf 0–100, text). */

@@ -1,4 +1,5 @@
 import { loadSharp } from '../../../platform/heavy-modules';
+import type { Gray } from './skew';
 
 /** Side of the square blocks over which the paper's local shade is measured. */
 const BLOCK = 24;
@@ -26,10 +27,38 @@ export async function flattenBackground(
   blur = BLUR,
 ): Promise<Buffer> {
   const sharp = await loadSharp();
-  let base = sharp(image).flatten({ background: '#ffffff' }).extractChannel(0);
-  if (blur) base = base.blur(blur);
-  const { data, info } = await base.raw().toBuffer({ resolveWithObject: true });
-  const { width, height } = info;
+  const { data, info } = await sharp(image)
+    .flatten({ background: '#ffffff' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const out = await flattenGray(
+    {
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+    },
+    paperAt,
+    blur,
+  );
+  return sharp(Buffer.from(out.data.buffer, out.data.byteOffset, out.data.length), {
+    raw: { width: out.width, height: out.height, channels: 1 },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/** flattenBackground on a grey raster (one byte a pixel), same size out. */
+export async function flattenGray(gray: Gray, paperAt = PAPER, blur = BLUR): Promise<Gray> {
+  const sharp = await loadSharp();
+  const { width, height } = gray;
+  const data = blur
+    ? await sharp(gray.data, { raw: { width, height, channels: 1 } })
+        .blur(blur)
+        .extractChannel(0)
+        .raw()
+        .toBuffer()
+    : gray.data;
   const bw = Math.ceil(width / BLOCK);
   const bh = Math.ceil(height / BLOCK);
   const sum = new Float64Array(bw * bh);
@@ -71,12 +100,10 @@ export async function flattenBackground(
     .resize(width, height, { kernel: 'linear', fit: 'fill' })
     .raw()
     .toBuffer();
-  const out = Buffer.allocUnsafe(width * height);
+  const out = new Uint8Array(width * height);
   for (let p = 0; p < width * height; p++) {
     const r = data[p]! / Math.max(background[p]!, 64);
     out[p] = r >= paperAt ? 255 : Math.round((255 * r) / paperAt);
   }
-  return sharp(out, { raw: { width, height, channels: 1 } })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return { data: out, width, height };
 }

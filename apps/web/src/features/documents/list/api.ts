@@ -5,31 +5,16 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   zBulkApproveResult,
   zBulkReturnResult,
   zDocumentResultSet,
   type BulkReturnInput,
-  type zDocumentListQuery,
 } from '@flowline/shared';
 import { apiRequest } from '../../../lib/api-client';
+import { documentListKeys, type DocumentListQuery } from './keys';
 
-/**
- * What a list sends (the parsed form of zDocumentListQuery: every paging field set), with the
- * columns and filters as their query text (comma list, JSON).
- */
-export type DocumentListQuery = Omit<z.output<typeof zDocumentListQuery>, 'columns' | 'filters'> & {
-  columns?: string;
-  filters?: string;
-};
-
-/** Every document list, inbox and search result sits under this key: an upload invalidates it. */
-export const documentListKeys = {
-  all: ['documents', 'lists'] as const,
-  byType: (documentTypeId: number, query: DocumentListQuery) =>
-    [...documentListKeys.all, 'type', documentTypeId, query] as const,
-};
+export { documentListKeys, type DocumentListQuery } from './keys';
 
 /** GET /documentroute/all/{documentTypeId}: the status only when above 0 (spec 2 §7.3). */
 export function getDocumentList(documentTypeId: number, query: DocumentListQuery) {

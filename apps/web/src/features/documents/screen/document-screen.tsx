@@ -42,6 +42,8 @@ import { useKeepTypedValues } from './metadata/use-keep-typed-values';
 import { MobileMetadataDrawer } from './mobile-metadata-drawer';
 import { DisputeComment, RejectionReason } from './rejection-reason';
 import { ApprovalChainPanel } from '../../approvals/approval-chain-panel';
+import { MatchPanel } from '../../three-way-match/match-panel';
+import { DocumentFieldTicketsPanel } from '../../field-tickets/document-field-tickets-panel';
 import { ReturnReason } from './signing/return-reason';
 import { useFieldPlacement } from './signing/use-field-placement';
 import { useSigning } from './signing/use-signing';
@@ -337,6 +339,8 @@ function LoadedDocument({ doc }: { doc: DocumentDto }) {
           <ReturnReason doc={doc} />
           <DuplicateWarning doc={doc} />
           <ApprovalChainPanel doc={doc} />
+          <MatchPanel doc={doc} />
+          <DocumentFieldTicketsPanel doc={doc} />
           {mobile ? (
             <Box>
               {tabBar}

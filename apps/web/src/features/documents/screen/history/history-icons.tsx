@@ -27,6 +27,7 @@ import PauseCircle from '@mui/icons-material/PauseCircle';
 import PlayCircle from '@mui/icons-material/PlayCircle';
 import PlaylistAdd from '@mui/icons-material/PlaylistAdd';
 import PlaylistRemove from '@mui/icons-material/PlaylistRemove';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Replay from '@mui/icons-material/Replay';
 import ReportProblem from '@mui/icons-material/ReportProblem';
 import Send from '@mui/icons-material/Send';
@@ -68,6 +69,7 @@ const icons: Readonly<Record<string, SvgIconComponent>> = {
   PlayCircle,
   PlaylistAdd,
   PlaylistRemove,
+  ReceiptLong,
   Replay,
   ReportProblem,
   Send,

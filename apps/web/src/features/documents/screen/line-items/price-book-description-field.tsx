@@ -18,26 +18,33 @@ export function PriceBookDescriptionField({
   value,
   onChange,
   onPick,
+  suggest,
 }: {
   partyId: number;
   label: string;
   value: string | null;
   onChange(value: string | null): void;
   onPick(item: PriceBookSuggestion): void;
+  /**
+   * Suggestions found on the device instead of asking the server (the field ticket form offline
+   * searches the price book kept on the phone).
+   */
+  suggest?: (query: string) => PriceBookSuggestion[];
 }) {
   const [open, setOpen] = useState(false);
   const query = useDebouncedValue((value ?? '').trim(), 200);
-  const items = usePriceBookTypeahead(partyId, query.slice(0, 100), open);
+  const remote = usePriceBookTypeahead(partyId, query.slice(0, 100), open && !suggest);
+  const options = suggest ? (open ? suggest((value ?? '').trim()) : []) : (remote.data ?? []);
   return (
     <Autocomplete<PriceBookSuggestion | string, false, false, true>
       freeSolo
       size="small"
-      open={open && (items.data?.length ?? 0) > 0}
+      open={open && options.length > 0}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      options={items.data ?? []}
+      options={options}
       filterOptions={(options) => options}
-      loading={items.isFetching}
+      loading={!suggest && remote.isFetching}
       inputValue={value ?? ''}
       onInputChange={(_, text, reason) => {
         if (reason !== 'reset') onChange(text === '' ? null : text);
