@@ -6,8 +6,10 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-file.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: these are hang detectors, not speed goals. CI runs this suite at a lower priority
+    // beside the browser journeys on 2 cores, where a test of a few uploads took over 30 s.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     // Vitest's default leaves a core idle (cores - 1 = one file at a time on CI's 2 cores); each
     // file has its own database copy (test/helpers/database.ts), so files can run side by side.

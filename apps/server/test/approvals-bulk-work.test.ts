@@ -73,7 +73,7 @@ beforeAll(async () => {
     payload: { approvalLimit: '500' },
   });
   expect(limit.statusCode, limit.body).toBe(200);
-}, 60_000);
+}, 120_000);
 afterAll(() => t.close());
 
 let fileNumber = 0;
@@ -190,7 +190,7 @@ describe('bulk Approve (POST /documents/approve)', () => {
         steps: [{ approverUserIds: [ana.id] }, { above: '5000', approverUserIds: [ben.id] }],
       },
     });
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('Assign to (POST /documents/assign)', () => {

@@ -491,5 +491,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('backup and restore: a PostgreSQ
       await admin(`DROP DATABASE IF EXISTS ${oldName} WITH (FORCE)`);
       await admin(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`);
     }
-  }, 60_000);
+  }, 120_000);
 });

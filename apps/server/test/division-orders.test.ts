@@ -404,5 +404,5 @@ describe('POST /division-orders/signed.zip', () => {
     expect((await zip({ ids: 'all' })).statusCode).toBe(400);
     // ReadOnly members may download.
     expect((await zip({ ids: [signedId] }, asOperatorReadOnly)).statusCode).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

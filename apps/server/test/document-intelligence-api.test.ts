@@ -78,7 +78,7 @@ beforeAll(async () => {
   socketUrl = `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/notifications/subscribe`;
   w = await buildDocumentWorld(t.db);
   asUser = caller(t, w.user, w.vendor);
-}, 60_000);
+}, 120_000);
 afterAll(() => t.close());
 
 describe('reading after upload', () => {

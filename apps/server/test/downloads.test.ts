@@ -232,7 +232,7 @@ describe('a huge image in the viewer (issue 28 item 8)', () => {
     // A small image is still served as it is.
     const small = await get(operatorUser, operator, `/api/documents/${pngDoc.id}/file/1`);
     expect(small.headers['content-type']).toBe('image/png');
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('GET /download/{id}', () => {

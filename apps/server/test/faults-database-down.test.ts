@@ -88,7 +88,7 @@ describe.skipIf(!serverUrl)('PostgreSQL restarted under load', () => {
     t = await buildTestApp({}, { database });
     company = await buildCompany(t.db);
     clerk = await buildMember(t.db, company, [Role.User]);
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await proxy?.restore().catch(() => undefined);
@@ -220,7 +220,7 @@ describe.skipIf(!serverUrl)('PostgreSQL restarted under load', () => {
     let status = 0;
     while (Date.now() < deadline && (status = (await ready()).statusCode) !== 200) await sleep(200);
     expect(status).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('which errors mean the database is unavailable', () => {

@@ -80,5 +80,5 @@ describe('S3 down', () => {
     expect(after.routes).toBe(before.routes + 1);
     expect(after.history).toBeGreaterThan(before.history);
     expect((await s3.listKeys()).filter((k) => k.startsWith('tmp/'))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

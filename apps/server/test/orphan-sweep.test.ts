@@ -97,7 +97,7 @@ describe('orphan sweep on the filesystem store', () => {
     const again = await sweepOrphanFiles({ db: t.db, blobStore: store });
     expect(again?.orphans.count).toBe(0);
     expect(again?.temporaries.count).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('orphan sweep on S3', () => {
@@ -142,5 +142,5 @@ describe('orphan sweep on S3', () => {
     expect(keys).toContain(kept.fileKey);
     expect(keys).not.toContain(orphan.key);
     expect(keys.filter((k) => k.startsWith('tmp/'))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });

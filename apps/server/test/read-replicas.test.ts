@@ -91,7 +91,7 @@ describe.skipIf(skip)('read replicas with read-your-writes', () => {
     await t?.close();
     await database?.close();
     pair?.stop();
-  }, 60_000);
+  }, 120_000);
 
   it('sends the read-only routes to the replica, and everything else to the primary', async () => {
     expect(await readsOnStandby()).toBe(true);
@@ -148,7 +148,7 @@ describe.skipIf(skip)('read replicas with read-your-writes', () => {
     const viaReplica = replicas().counts.replica;
     expect(await inboxIds()).toContain(doc.id);
     expect(replicas().counts.replica).toBeGreaterThan(viaReplica);
-  }, 60_000);
+  }, 120_000);
 
   it('skips a replica that lags more than DATABASE_READ_MAX_LAG_MS, and reports it', async () => {
     await caughtUp();
@@ -179,7 +179,7 @@ describe.skipIf(skip)('read replicas with read-your-writes', () => {
     }
     await caughtUp();
     expect(await readsOnStandby()).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('answers from the primary while the replica is down, and uses it again once it is back', async () => {
     await caughtUp();
@@ -196,5 +196,5 @@ describe.skipIf(skip)('read replicas with read-your-writes', () => {
     }
     await caughtUp();
     expect(await readsOnStandby()).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });

@@ -50,7 +50,7 @@ beforeAll(async () => {
   asOperatorReadOnly = caller(t, w.readOnly, w.vendor);
   asOwner = caller(t, w.purchaserUser, w.purchaser);
   asStranger = caller(t, w.strangerUser, w.stranger);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -333,5 +333,5 @@ describe('signing in bulk', () => {
     };
     expect(await areaOf(results[0]!.documentId!)).toEqual({ page: 1, area: field!.area });
     expect(await areaOf(results[1]!.documentId!)).toEqual({ page: 1, area: BULK_SIGNATURE_AREA });
-  }, 60_000);
+  }, 120_000);
 });

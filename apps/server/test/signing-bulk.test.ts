@@ -63,7 +63,7 @@ beforeAll(async () => {
       .png()
       .toBuffer()
   ).toString('base64');
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -313,7 +313,7 @@ describe('POST /documents/return/bulk — decline selected with one reason (issu
       returned: 0,
       results: [{ error: { status: 409 } }],
     });
-  }, 60_000);
+  }, 120_000);
 
   it('refuses ReadOnly (403), bad input (400) writing nothing; another company gets 404 for each', async () => {
     const id = await sentDivisionOrder(24);

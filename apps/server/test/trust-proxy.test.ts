@@ -176,7 +176,7 @@ describe.each([
     expect(fromA[10]).toBe(429);
     expect(await failSignIn(b, t, 100)).toBe(400);
     expect(await failSignIn(a, t, 101)).toBe(429);
-  }, 60_000);
+  }, 120_000);
 
   it("records each signer's own address in the signing evidence (ESIGN consent)", async () => {
     const { t, proxyPort } = await behindProxy(env);
@@ -201,5 +201,5 @@ describe.each([
         .where(eq(esignConsents.userId, user.id));
       expect(row?.ip).toBe(address);
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -239,7 +239,7 @@ describe('(c) each role and user type of company A that the route refuses', () =
   let before: Record<string, string>;
   beforeAll(async () => {
     before = await fingerprint();
-  }, 60_000);
+  }, 120_000);
   const rows = guarded.flatMap(([key, entry]) =>
     refusedCallers(entry).map((caller) => [key, caller] as const),
   );
@@ -255,7 +255,7 @@ describe('(c) each role and user type of company A that the route refuses', () =
   });
   it('wrote nothing', async () => {
     expect(await fingerprint()).toEqual(before);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('(c2) each refused role with an INVALID body or query (issue 28 item 8)', () => {

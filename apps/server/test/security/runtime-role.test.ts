@@ -149,5 +149,5 @@ describe.skipIf(!serverUrl)('the runtime database role (PostgreSQL)', () => {
       await admin.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

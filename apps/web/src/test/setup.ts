@@ -16,7 +16,7 @@ window.sessionStorage.clear();
 
 // Routes load lazily and MUI renders a lot: on a busy 2-core CI machine the first render of a
 // screen can take more than Testing Library's default second.
-configure({ asyncUtilTimeout: 10000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
