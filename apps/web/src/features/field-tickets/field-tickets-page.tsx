@@ -18,7 +18,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
@@ -28,6 +27,7 @@ import Typography from '@mui/material/Typography';
 import { PartyType, canChangeData } from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar';
+import { TablePager } from '../../components/data-table/table-pager';
 import { errorMessage } from '../../lib/api-error';
 import { formatCentsForUser, formatMoneyForUser } from '../../lib/money';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -393,17 +393,12 @@ export function FieldTicketsPage() {
               })}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
+          <TablePager
             count={tickets.data?.total ?? 0}
             page={page}
-            onPageChange={(_e, next) => setPage(next)}
-            rowsPerPage={pageSize}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[25, 50, 100]}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={setPageSize}
           />
         </TableContainer>
       )}

@@ -11,12 +11,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { Role, canChangeData, paymentMethodLabels } from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
+import { TablePager } from '../../components/data-table/table-pager';
 import { errorMessage } from '../../lib/api-error';
 import { formatMoneyForUser } from '../../lib/money';
 import { useDateFormatter } from '../preferences/use-date-formatter';
@@ -120,17 +120,12 @@ export function PaymentRunsPage() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
+          <TablePager
             count={runs.data?.totalRecords ?? 0}
             page={page}
-            onPageChange={(_e, next) => setPage(next)}
-            rowsPerPage={pageSize}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[25, 50, 100]}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={setPageSize}
           />
         </TableContainer>
       )}

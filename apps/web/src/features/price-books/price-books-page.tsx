@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
@@ -23,6 +22,7 @@ import {
 import { SearchField } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { useSnackbar } from '../../components/snackbar';
+import { TablePager } from '../../components/data-table/table-pager';
 import { errorMessage } from '../../lib/api-error';
 import { formatMoneyForUser } from '../../lib/money';
 import { useSession } from '../session/use-session';
@@ -131,17 +131,12 @@ function VersionItems({ version }: { version: PriceBookVersion }) {
             )}
           </TableBody>
         </Table>
-        <TablePagination
-          component="div"
+        <TablePager
           count={items.data?.totalRecords ?? 0}
           page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[25, 50, 100]}
-          onPageChange={(_e, next) => setPage(next)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={setPageSize}
         />
       </TableContainer>
     </Box>

@@ -12,7 +12,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -23,6 +22,7 @@ import {
   type MatchReasonKind,
 } from '@flowline/shared';
 import { PageHeader } from '../../components/page-header';
+import { TablePager } from '../../components/data-table/table-pager';
 import { errorMessage } from '../../lib/api-error';
 import { formatMoneyForUser } from '../../lib/money';
 import { useDateFormatter } from '../preferences/use-date-formatter';
@@ -163,17 +163,12 @@ export function ExceptionsPage() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
+          <TablePager
             count={list.data?.total ?? 0}
             page={page}
-            onPageChange={(_e, next) => setPage(next)}
-            rowsPerPage={pageSize}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(0);
-            }}
-            rowsPerPageOptions={[25, 50, 100]}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={setPageSize}
           />
         </TableContainer>
       )}
