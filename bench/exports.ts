@@ -3,33 +3,21 @@
 // process's RSS growth are printed (goals: CSV ≥ 20,000 rows/s, XLSX ≥ 5,000 rows/s, RSS ≤ 64 MB).
 //   npm run bench:exports [-- --rows=100000]          (PGlite in a temporary folder)
 //   DATABASE_URL=postgres://… npm run bench:exports   (an empty PostgreSQL database)
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { DocumentTypeId, PartyType, Role, RouteStatus, UserType } from '@flowline/shared';
-import { loadConfig } from '../apps/server/src/config';
-import { prepareDatabase } from '../apps/server/src/startup';
 import { documentListExport } from '../apps/server/src/modules/document-lists/service';
 import { exportStream } from '../apps/server/src/modules/list-export/writer';
 import { buildCompany, buildMember } from '../apps/server/test/helpers/factories';
+import { openBenchDatabase } from './lib/bench-database';
 
 const { values: args } = parseArgs({ options: { rows: { type: 'string', default: '100000' } } });
 const rows = Number(args.rows);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-bench-exports-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  SEED_DEMO_DATA: 'never',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: '/nonexistent',
-  JOB_WORKERS: 'off',
-});
-const database = await prepareDatabase(config);
-const db = database.db;
+const bench = await openBenchDatabase('exports');
+const { db } = bench;
 
 const vendor = await buildCompany(db, { name: 'Bench Vendor', partyTypes: [PartyType.Vendor] });
 const operator = await buildCompany(db, { name: 'Bench Operator' });
@@ -91,7 +79,7 @@ async function run(format: 'csv' | 'xlsx') {
   console.log(
     `${format.toUpperCase()}: ${rows} rows in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s, ` +
       `${(bytes / 1024 / 1024).toFixed(1)} MB written, RSS growth ${((peak - rssBefore) / 1024 / 1024).toFixed(0)} MB ` +
-      `(${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}), ` +
+      `(${bench.engine}), ` +
       `this process's CPU ${(((cpu.user + cpu.system) / 1000 / rows) * 1000).toFixed(0)} ms per 1,000 rows, ` +
       `load average ${os
         .loadavg()
@@ -102,5 +90,4 @@ async function run(format: 'csv' | 'xlsx') {
 
 await run('csv');
 await run('xlsx');
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close();

@@ -8,19 +8,15 @@
 //   npm run bench:touchless                      (PGlite in a temporary directory)
 //   DATABASE_URL=postgres://… npm run bench:touchless   (an empty PostgreSQL database)
 //   npm run bench:touchless -- --tickets=2000 --volume=100000 --runs=200 --seed=32
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { DocumentTypeId, PartyType, RouteStatus, type MatchTolerances } from '@flowline/shared';
-import { loadConfig } from '../apps/server/src/config';
-import { prepareDatabase } from '../apps/server/src/startup';
 import { invoiceMatches } from '../apps/server/src/db/schema/index';
 import { computeMatch } from '../apps/server/src/modules/three-way-match/arrival';
 import { buildParty } from '../apps/server/test/helpers/ach-factories';
 import { buildCompany } from '../apps/server/test/helpers/factories';
 import { latencyOf, machineLoad, ms, rowsOf, table } from './lib/measure';
+import { openBenchDatabase } from './lib/bench-database';
 
 const { values: args } = parseArgs({
   options: {
@@ -46,18 +42,9 @@ function random() {
 const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-bench-touchless-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  SEED_DEMO_DATA: 'never',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: '/nonexistent',
-  JOB_WORKERS: 'off',
-});
-const database = await prepareDatabase(config);
-const db = database.db;
-const engine = config.databaseUrl ? 'PostgreSQL' : 'PGlite';
+const bench = await openBenchDatabase('touchless');
+const { db } = bench;
+const engine = bench.engine;
 /** A whole number written into the statement (typed in UNION ALL selects, where a parameter is text). */
 const int = (n: number) => sql.raw(String(Math.trunc(n)));
 
@@ -576,5 +563,4 @@ for (const [name, id, unlink] of [
 console.log(table(['invoice', 'tickets found', 'runs', 'p50 ms', 'p95 ms', 'max ms'], timings));
 console.log(`goal: p95 ≤ 100 ms (${engine}, ${TICKETS + extra} tickets of the operator)`);
 
-await database.close();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close();

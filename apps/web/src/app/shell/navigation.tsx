@@ -58,6 +58,7 @@ import {
   type NavIcon,
   type NavLinkItem,
 } from './nav-links';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 export const DRAWER_WIDTH = 256;
 
@@ -145,15 +146,6 @@ function MyApprovalsLabel({ label }: { label: string }) {
     </>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function InboxLabel({ label }: { label: string }) {
   const count = useInboxUnreadCount();

@@ -13,6 +13,7 @@ import {
 import { ALL_ROWS, DEFAULT_PAGE_SIZES, pageSizeOptions } from './page-sizes';
 import type { ServerTable } from './use-server-table';
 import { cardField, columnsToCollapse, fitHeader, useElementWidth } from './fit-columns';
+import { visuallyHidden } from '../visually-hidden';
 
 export interface DataTableProps<R extends GridValidRowModel> {
   /** The grid's accessible name. */
@@ -173,19 +174,6 @@ export function DataTable<R extends GridValidRowModel>({
     </Box>
   );
 }
-
-// Pixel strings: in `sx` a bare 1 would mean 100 %.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * The columns with, when some collapsed, the card column (fit-columns `cardField`) stretched to

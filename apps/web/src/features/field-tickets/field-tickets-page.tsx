@@ -42,19 +42,7 @@ import { QueueStateChip } from './queue-state-chip';
 import { fieldTicketQueue, useFieldTicketQueue } from './queue/runtime';
 import { bodyTotalCents } from './ticket-form';
 import { ticketStatusFilters, ticketStatusLabel } from './ticket-status';
-
-// Pixel strings: in `sx` a bare 1 would mean 100 %.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { visuallyHidden } from '../../components/visually-hidden';
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 

@@ -8,6 +8,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { invitationMessages, type Invitation } from '@flowline/shared';
 import { AdminOnlyTooltip } from '../../components/read-only/read-only-notice';
 import { HighlightedText } from './highlighted-text';
+import { visuallyHidden } from '../../components/visually-hidden';
 
 export interface InvitationActions {
   canAct: boolean;
@@ -100,23 +101,6 @@ const actionsColumn = (a: InvitationActions): GridColDef<Invitation> => ({
   disableColumnMenu: true,
   renderCell: ({ row }) => <RowActions row={row} a={a} />,
 });
-
-/**
- * A header name for screen readers only. Sizes are strings: in `sx` a number up to 1 is a fraction
- * (`width: 1` is 100 %), which made the hidden label as wide as its header and pushed the grid
- * 10 px past its edge at 1280 px (issue 11 item 6).
- */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** On a phone: the name with the marker, company, sender and received date stacked. */
 function compactColumns(a: InvitationActions): GridColDef<Invitation>[] {

@@ -9,6 +9,7 @@ import { useDateFormatter } from '../../preferences';
 import { useColumnLabel } from '../../terminology/api';
 import { formatMetadataValue, isNumericType } from './format-value';
 import { RouteStatusChip } from './route-status-chip';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 /** What every document table row has, whatever list it comes from. */
 export interface DocumentGridRow {
@@ -28,15 +29,6 @@ export interface ValueColumn<R> {
 }
 
 export const documentPath = (id: number) => `/documents/${id}`;
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const UNREAD_CLASS = 'document-row--unread';
 

@@ -37,6 +37,7 @@ import { AccountCodeField } from './account-code-field';
 import { PriceBookDescriptionField } from './price-book-description-field';
 import { useHasPriceBook, useLineItems, useProposedLineItems } from './api';
 import type { LineItemsDraft } from './use-line-items-draft';
+import { visuallyHidden } from '../../../../components/visually-hidden';
 
 /**
  * The detail line items pane (spec 1 §2, §4): a table of rows of cells, add/delete row, and the
@@ -190,14 +191,6 @@ export function LineItemsPane({ doc, draft }: { doc: DocumentDto; draft: LineIte
     </Stack>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-} as const;
 
 function Cell({
   column,
