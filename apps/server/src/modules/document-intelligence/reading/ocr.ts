@@ -2,11 +2,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Worker } from 'tesseract.js';
 import { loadSharp } from '../../../platform/heavy-modules';
-import { parseHocr } from './hocr';
+import { parseHocr, type CharWord } from './hocr';
 import { preparePage, type PreparedPage } from './prepare-page';
 import {
   confirmSecondLook,
   cropRegion,
+  labelLookEnabled,
+  labelRegionsToReread,
+  mergeLabelLook,
   mergeSecondLook,
   regionsToReread,
   secondLookEnabled,
@@ -195,11 +198,15 @@ async function secondLook(
   words: ReadWord[],
 ): Promise<ReadWord[]> {
   const confirm = secondLookMode() === 'confirm';
+  const { width, height } = prepared.gray;
+  const labels = labelLookEnabled() ? labelRegionsToReread(words, width, height) : [];
   // Confirming needs a first reading: a value not seen is not read again.
-  const regions = regionsToReread(words, prepared.gray.width, prepared.gray.height, {
-    missing: !confirm,
-  });
-  if (regions.length === 0) return words;
+  let regions = labels.length
+    ? []
+    : regionsToReread(words, width, height, {
+        missing: !confirm,
+      });
+  if (regions.length === 0 && labels.length === 0) return words;
   const sharp = await loadSharp();
   const { PSM } = await import('tesseract.js');
   await w.setParameters({
@@ -208,7 +215,27 @@ async function secondLook(
   });
   let out = words;
   let withChars = false;
+  let psm = PSM.SINGLE_LINE;
   try {
+    // Labels first: a label found there lets the values beside it be looked at below.
+    for (const r of labels) {
+      const want = r.block ? PSM.SINGLE_BLOCK : PSM.SINGLE_LINE;
+      if (want !== psm) {
+        await w.setParameters({ tessedit_pageseg_mode: want });
+        psm = want;
+      }
+      // A block's margin is a line's, not half the block.
+      const again = await readRegion(w, sharp, prepared, r, false, r.block ? 20 : undefined);
+      out = mergeLabelLook(out, r, again, width, height);
+    }
+    if (psm !== PSM.SINGLE_LINE) {
+      await w.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+      psm = PSM.SINGLE_LINE;
+    }
+    if (labels.length)
+      regions = regionsToReread(out, width, height, {
+        missing: !confirm,
+      });
     for (const r of regions) {
       // An identifier's region is read with each character's confidence and the LSTM's other
       // choices for it (hocr.ts charsSure); the others as TSV (the choices cost time).
@@ -220,28 +247,7 @@ async function secondLook(
         });
         withChars = chars;
       }
-      const margin = Math.round(0.5 * r.height);
-      const crop = cropRegion(prepared.gray, r, margin);
-      const png = await sharp(crop.data, {
-        raw: { width: crop.width, height: crop.height, channels: 1 },
-      })
-        .resize(crop.width * LOOK_SCALE, crop.height * LOOK_SCALE, { kernel: 'lanczos3' })
-        .png({ compressionLevel: 1 })
-        .toBuffer();
-      lookedAgain += 1;
-      const { data } = await w.recognize(
-        png,
-        {},
-        chars ? { text: false, hocr: true } : { text: false, tsv: true },
-      );
-      const read = chars ? parseHocr(data.hocr ?? '') : parseTsv(data.tsv ?? '');
-      const again = read.map((a) => ({
-        ...a,
-        x: a.x / LOOK_SCALE - margin + r.x,
-        y: a.y / LOOK_SCALE - margin + r.y,
-        width: a.width / LOOK_SCALE,
-        height: a.height / LOOK_SCALE,
-      }));
+      const again = await readRegion(w, sharp, prepared, r, chars);
       out = confirm ? confirmSecondLook(out, r, again) : mergeSecondLook(out, r, again);
     }
   } finally {
@@ -252,6 +258,42 @@ async function secondLook(
     });
   }
   return out;
+}
+
+/**
+ * One region of the prepared page read again, enlarged LOOK_SCALE times with a white margin, with
+ * the page segmentation the worker is set to; words in the page's pixels. `chars`: hOCR with each
+ * character's confidence and choices (the worker must be set for it).
+ */
+async function readRegion(
+  w: Worker,
+  sharp: Awaited<ReturnType<typeof loadSharp>>,
+  prepared: PreparedPage,
+  r: { x: number; y: number; width: number; height: number },
+  chars: boolean,
+  margin = Math.round(0.5 * r.height),
+): Promise<(ReadWord | CharWord)[]> {
+  const crop = cropRegion(prepared.gray, r, margin);
+  const png = await sharp(crop.data, {
+    raw: { width: crop.width, height: crop.height, channels: 1 },
+  })
+    .resize(crop.width * LOOK_SCALE, crop.height * LOOK_SCALE, { kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  lookedAgain += 1;
+  const { data } = await w.recognize(
+    png,
+    {},
+    chars ? { text: false, hocr: true } : { text: false, tsv: true },
+  );
+  const read = chars ? parseHocr(data.hocr ?? '') : parseTsv(data.tsv ?? '');
+  return read.map((a) => ({
+    ...a,
+    x: a.x / LOOK_SCALE - margin + r.x,
+    y: a.y / LOOK_SCALE - margin + r.y,
+    width: a.width / LOOK_SCALE,
+    height: a.height / LOOK_SCALE,
+  }));
 }
 
 /** Regions read a second time by this process (the bench prints it). */

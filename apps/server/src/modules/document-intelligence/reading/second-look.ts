@@ -1,7 +1,15 @@
-import { parseValue, findLabels, type LabelHit } from '../proposals/candidates';
+import {
+  candidatesFor,
+  parseValue,
+  findLabels,
+  slashlessDate,
+  type LabelHit,
+} from '../proposals/candidates';
 import { checkTotal, hasLookalike, LOOKALIKE_SURE } from '../proposals/checks';
 import { fieldRulesFor, FREIGHT_KEY, SUBTOTAL_KEY, TAX_KEY } from '../proposals/labels';
-import { buildLines, type TextLine, type Token } from '../proposals/lines';
+import { findLineItems } from '../proposals/line-items';
+import { buildLines, segmentAt, textOf, type TextLine, type Token } from '../proposals/lines';
+import { parseDate, parseIdentifier } from '../proposals/parse';
 import { charsSure, type CharWord } from './hocr';
 import type { Gray } from './skew';
 import type { ReadWord } from './types';
@@ -268,7 +276,7 @@ function clip(b: Box, width: number, height: number): Box {
 }
 
 /** The region's pixels enlarged `scale` times with a white margin, for a single-line reading. */
-export function cropRegion(page: Gray, r: Region, margin: number): Gray {
+export function cropRegion(page: Gray, r: Box, margin: number): Gray {
   const w = r.width + 2 * margin;
   const h = r.height + 2 * margin;
   const out = new Uint8Array(w * h).fill(255);
@@ -368,4 +376,277 @@ export function secondLookEnabled(): boolean {
 }
 export function secondLookMode(): SecondLookMode {
   return mode;
+}
+
+/**
+ * The second look at a _label_ (issue 34, session 22): where a page has a value of the kind a
+ * missing field holds — an identifier while the invoice number, AFE or PO has no value, a date
+ * while the invoice or due date has none — that no label names (nothing left of it on its line,
+ * nothing above it in a grid), the place its label should be is read again, enlarged: the words
+ * left of it ('ARE:', '2' for 'Invoice #:'), the empty paper left of it (a column of labels OCR
+ * did not see at all) or the heading cell above it in a boxed grid ('Dox No.', 'APE No.'). The
+ * re-read words replace the first reading there only when they make a label of a watched field
+ * that the first reading did not (mergeLabelLook); values are never touched, and a value next to
+ * a label so found still needs its type and every check. At most MAX_LABEL_REGIONS a page.
+ */
+export interface LabelRegion extends Box {
+  /** The label part of the value's own line, empty paper left of it, or a grid's heading above. */
+  position: 'left' | 'empty' | 'above';
+  /** Several lines read as one block (a column of lost labels). */
+  block: boolean;
+}
+
+/** At most this many label regions a page (each ~50–100 ms; a page takes ~1.8 s). */
+export const MAX_LABEL_REGIONS = 3;
+const ID_FIELDS = ['docNumber', 'docAFE', 'docPONumber'];
+const DATE_FIELDS = ['docInvoiceDate', 'docDueDate'];
+/** Header fields sit above the line items: values lower on the page are not looked at. */
+const HEADER_PART = 0.45;
+
+const punctuation = (t: Token) => /^[:#\-\u2013|.,]*$/.test(t.text);
+
+/** What kind of value a segment of a line is (null: none a missing field takes). */
+function valueKind(tokens: Token[]): 'id' | 'date' | null {
+  const text = textOf(tokens).trim();
+  if (tokens.length <= 3 && (parseDate(text) || slashlessDate(text))) return 'date';
+  // Money ('$1,234.56', '1234.56') is no identifier.
+  if (tokens.length !== 1 || /^[-($S]|[.,]\d{2}\)?$/.test(text)) return null;
+  const id = parseIdentifier(text, true);
+  // Letters and digits both, or six digits and more: a zip code or a street number is not one.
+  if (!id || !/\d/.test(id.value)) return null;
+  const digits = (id.value.match(/\d/g) ?? []).length;
+  return /[A-Za-z]/.test(id.value) || digits >= 6 ? 'id' : null;
+}
+
+export function labelRegionsToReread(
+  words: ReadWord[],
+  width: number,
+  height: number,
+): LabelRegion[] {
+  if (words.length === 0) return [];
+  const lines = buildLines([{ page: 1, width, height, source: 'ocr', words }]);
+  const hits = findLabels(lines, fieldRulesFor(93), new Set());
+  const found = new Set(candidatesFor(lines, hits).map((c) => c.key));
+  const wanted = {
+    id: ID_FIELDS.some((k) => !found.has(k)),
+    date: DATE_FIELDS.some((k) => !found.has(k)),
+  };
+  if (!wanted.id && !wanted.date) return [];
+  const hitTokens = new Set<Token>();
+  // A title ('INVOICE') labels nothing under it.
+  const titles = new Set<Token>();
+  for (const h of hits)
+    for (let i = h.start; i < h.end; i++)
+      (h.label.below === false ? titles : hitTokens).add(h.line.tokens[i]!);
+  // The line items' table and what follows it are no header (item codes under 'Part No.').
+  const table = Math.min(Infinity, ...findLineItems(lines).lineIndexes);
+  const out: LabelRegion[] = [];
+  for (const line of lines) {
+    if (line.top > HEADER_PART * height || line.index >= table) break;
+    const h = line.height;
+    for (const s of line.segmentStarts) {
+      const [start, end] = segmentAt(line, s);
+      const seg = line.tokens.slice(start, end).filter((t) => !punctuation(t));
+      if (seg.length === 0 || seg.some((t) => hitTokens.has(t))) continue;
+      const kind = valueKind(seg);
+      if (!kind || !wanted[kind]) continue;
+      const v0 = seg[0]!.x0;
+      const v1 = seg[seg.length - 1]!.x1;
+      // Labelled already: a label ends just left of it on its line…
+      const before = line.tokens.slice(0, start).filter((t) => !punctuation(t));
+      const prev = before[before.length - 1];
+      if (prev && (hitTokens.has(prev) || titles.has(prev)) && v0 - prev.x1 < 12 * h) continue;
+      // …or a label stands over it (a grid's heading), or a heading OCR garbled does.
+      const above = lines[line.index - 1];
+      const over =
+        above && line.top - above.bottom < 2.6 * h
+          ? above.tokens.filter((t) => t.x1 > v0 - 0.5 * h && t.x0 < v1 + 0.5 * h)
+          : [];
+      if (over.some((t) => hitTokens.has(t))) continue;
+      const wordy = over.length > 0 && over.some((t) => /[A-Za-z]{2}/.test(t.text));
+      if (
+        wordy &&
+        !valueKind(over) &&
+        !parseDate(textOf(over)) &&
+        !over.some((t) => parseDate(t.text))
+      ) {
+        const x0 = Math.min(v0, over[0]!.x0) - 0.4 * h;
+        const x1 = Math.max(v1, over[over.length - 1]!.x1) + 0.4 * h;
+        const top = Math.min(...over.map((t) => t.top));
+        const bottom = Math.max(...over.map((t) => t.bottom));
+        out.push({
+          ...clip(
+            onPage(
+              { x: x0, y: top - 0.35 * h, width: x1 - x0, height: bottom - top + 0.7 * h },
+              above!.slope,
+            ),
+            width,
+            height,
+          ),
+          position: 'above',
+          block: false,
+        });
+        continue;
+      }
+      // Labels beside the values above and below it start where its own label would.
+      const column = labelColumn(hits, line, v0);
+      if (column !== null && column < v0 - 3 * h && column > v0 - 20 * h) {
+        const x0 = column - 0.35 * h;
+        const x1 = v0 - 0.15 * h;
+        out.push({
+          ...clip(
+            onPage(
+              {
+                x: x0,
+                y: line.top - 0.35 * h,
+                width: x1 - x0,
+                height: line.bottom - line.top + 0.7 * h,
+              },
+              line.slope,
+            ),
+            width,
+            height,
+          ),
+          position: prev && prev.x0 > column - h ? 'left' : 'empty',
+          block: false,
+        });
+        continue;
+      }
+      if (prev && v0 - prev.x1 < 6 * h) {
+        // The words of the phrase before it: its label as OCR misread it.
+        const [ps] = segmentAt(line, line.tokens.indexOf(prev));
+        const first = line.tokens.slice(ps, start).find((t) => t.x0 > v0 - 16 * h) ?? prev;
+        const x0 = first.x0 - 0.35 * h;
+        const x1 = v0 - 0.15 * h;
+        out.push({
+          ...clip(
+            onPage(
+              {
+                x: x0,
+                y: line.top - 0.35 * h,
+                width: x1 - x0,
+                height: line.bottom - line.top + 0.7 * h,
+              },
+              line.slope,
+            ),
+            width,
+            height,
+          ),
+          position: 'left',
+          block: false,
+        });
+        continue;
+      }
+      // Nothing read left of it: the paper where a label would be, if there is room for one.
+      const x0 = Math.max(v0 - 14 * h, prev ? prev.x1 + 0.4 * h : 0, 0.04 * width);
+      const x1 = v0 - 0.2 * h;
+      if (x1 - x0 < 4 * h) continue;
+      out.push({
+        ...clip(
+          onPage(
+            {
+              x: x0,
+              y: line.top - 0.35 * h,
+              width: x1 - x0,
+              height: line.bottom - line.top + 0.7 * h,
+            },
+            line.slope,
+          ),
+          width,
+          height,
+        ),
+        position: 'empty',
+        block: false,
+      });
+    }
+  }
+  return joinColumns(out).slice(0, MAX_LABEL_REGIONS);
+}
+
+/**
+ * Where the labels of a column of values start: the left edge of the labels, on lines near this
+ * one, whose value starts where this line's does (within 3 letter heights). Null when none.
+ */
+function labelColumn(hits: LabelHit[], line: TextLine, v0: number): number | null {
+  const h = line.height;
+  let column: number | null = null;
+  for (const hit of hits) {
+    const other = hit.line;
+    if (other === line || Math.abs(other.top - line.top) > 6 * h || !hit.rule.key) continue;
+    const value = other.tokens.slice(hit.end).find((t) => !punctuation(t));
+    if (!value || Math.abs(value.x0 - v0) > 3 * h) continue;
+    const x0 = other.tokens[hit.start]!.x0;
+    column = column === null ? x0 : Math.min(column, x0);
+  }
+  return column;
+}
+
+/**
+ * Empty regions one under another (a column of labels OCR lost beside a column of values) are read
+ * as one block: one reading instead of one per line.
+ */
+function joinColumns(regions: LabelRegion[]): LabelRegion[] {
+  const out: LabelRegion[] = [];
+  for (const r of regions) {
+    const last = out[out.length - 1];
+    const lineHeight = r.height;
+    if (
+      last &&
+      r.position === 'empty' &&
+      last.position === 'empty' &&
+      r.y - (last.y + last.height) < 2.5 * lineHeight &&
+      Math.abs(r.x + r.width - (last.x + last.width)) < 2 * lineHeight
+    ) {
+      const x = Math.min(last.x, r.x);
+      const x1 = Math.max(last.x + last.width, r.x + r.width);
+      const y1 = Math.max(last.y + last.height, r.y + r.height);
+      out[out.length - 1] = { ...last, x, width: x1 - x, height: y1 - last.y, block: true };
+      continue;
+    }
+    out.push(r);
+  }
+  return out;
+}
+
+/**
+ * A label region's second reading (in the page's pixels) replaces the first there when it reads a
+ * label of a watched field the first reading did not have: 'Dox No.' read again as 'Doc No.', an
+ * empty place read as 'Date:'. Otherwise the page's words stay as they were.
+ */
+export function mergeLabelLook(
+  words: ReadWord[],
+  r: Box,
+  again: ReadWord[],
+  width: number,
+  height: number,
+): ReadWord[] {
+  const inside = (w: ReadWord) => {
+    const cx = w.x + w.width / 2;
+    const cy = w.y + w.height / 2;
+    return cx >= r.x && cx <= r.x + r.width && cy >= r.y && cy <= r.y + r.height;
+  };
+  const useful = again.filter((w) => /[A-Za-z0-9]/.test(w.text) && inside(w));
+  if (useful.length === 0) return words;
+  const keys = (ws: ReadWord[]) => {
+    if (ws.length === 0) return new Set<string>();
+    const lines = buildLines([{ page: 1, width, height, source: 'ocr', words: ws }]);
+    return new Set(
+      findLabels(lines, fieldRulesFor(93), new Set())
+        .map((hit) => hit.rule.key)
+        .filter((k): k is string => !!k && WATCHED.has(k)),
+    );
+  };
+  const before = keys(words.filter(inside));
+  const after = keys(useful);
+  if (![...after].some((k) => !before.has(k))) return words;
+  return [...words.filter((w) => !inside(w)), ...useful];
+}
+
+/** The label look (labelRegionsToReread) is on by default; the bench measures it off. */
+let labelLook = true;
+export function setLabelLook(on: boolean): void {
+  labelLook = on;
+}
+export function labelLookEnabled(): boolean {
+  return labelLook;
 }
