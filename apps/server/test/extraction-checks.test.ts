@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkLine,
+  creditSignLost,
   checkTotal,
   hasLookalike,
   linesAddUp,
@@ -904,5 +905,40 @@ describe('columns without a heading (issue 34 item 2)', () => {
     runs.push([400, 260, 'Subtotal', 9]);
     const lines = findLineItems(buildLines([page(runs, { source: 'ocr', confidence: 0.9 })])).lines;
     expect(lines[0]).toMatchObject({ description: 'Hot oil unit', amount: '2738.67' });
+  });
+});
+
+describe('a credit row whose minus signs OCR lost on both cells (issue 34, session 22)', () => {
+  it('is a credit only by its words, only when both cells read positive', () => {
+    expect(creditSignLost('Credit - duplicate mileage', 1436.63, 1436.63)).toBe(true);
+    expect(creditSignLost('CREDIT for returned valve', 1054.05, 1054.05)).toBe(true);
+    // One sign read: reconcileLine's case, not this one; both read: nothing lost.
+    expect(creditSignLost('Credit - duplicate mileage', -1436.63, 1436.63)).toBe(false);
+    expect(creditSignLost('Credit - duplicate mileage', -1436.63, -1436.63)).toBe(false);
+    // Not a credit row: a fee for card payments, a description that only mentions a credit.
+    expect(creditSignLost('Credit card processing fee', 35, 35)).toBe(false);
+    expect(creditSignLost('Standby time (credit applied)', 220.31, 220.31)).toBe(false);
+    expect(creditSignLost(null, 100, 100)).toBe(false);
+  });
+
+  const rows = (source: 'ocr' | 'text') => {
+    const runs: Run[] = [];
+    ['Description', 'Qty', 'Unit Price', 'Amount'].forEach((h, i) =>
+      runs.push([[40, 330, 420, 500][i]!, 184, h, 9]),
+    );
+    runs.push([40, 200, 'Hot oil unit', 9], [340, 200, '3', 9], [420, 200, '912.89', 9]);
+    runs.push([500, 200, '2,738.67', 9]);
+    // Printed '(1,054.05)' on both cells, read without the parentheses.
+    runs.push([40, 216, 'Credit for returned valve', 9], [340, 216, '1', 9]);
+    runs.push([420, 216, '1,054.05', 9], [500, 216, '1,054.05', 9]);
+    return buildLines([page(runs, { source, confidence: 0.9 })]);
+  };
+
+  it('makes both cells negative on a scan, never on a text layer', () => {
+    const scanned = findLineItems(rows('ocr')).lines;
+    expect(scanned[0]).toMatchObject({ unitPrice: '912.89', amount: '2738.67' });
+    expect(scanned[1]).toMatchObject({ quantity: '1', unitPrice: '-1054.05', amount: '-1054.05' });
+    const text = findLineItems(rows('text')).lines;
+    expect(text[1]).toMatchObject({ unitPrice: '1054.05', amount: '1054.05' });
   });
 });

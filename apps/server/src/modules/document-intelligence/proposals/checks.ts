@@ -335,3 +335,26 @@ function readings(
   }
   return out;
 }
+
+/**
+ * A credit row printed negative ('Credit - duplicate mileage', 1, -$1,436.63, -$1,436.63) whose
+ * minus signs (or parentheses) OCR lost on both cells: quantity × price = amount holds either way,
+ * so only the row's own words can tell. A scanned row whose description starts with 'Credit' (not
+ * 'credit card…') and whose price and amount were both read positive is a credit, both cells
+ * negative. One of the two cells read negative is reconcileLine's case.
+ */
+const CREDIT_ROW = /^\W*credit\b(?!\s+card)/i;
+export function creditSignLost(
+  description: string | null,
+  unitPrice: number | null,
+  amount: number | null,
+): boolean {
+  return (
+    !!description &&
+    CREDIT_ROW.test(description) &&
+    unitPrice !== null &&
+    amount !== null &&
+    unitPrice > 0 &&
+    amount > 0
+  );
+}

@@ -1,6 +1,6 @@
 import { labelWord, ocrLabelWord } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
-import { reconcileLine } from './checks';
+import { creditSignLost, reconcileLine } from './checks';
 import { parseAmount, parseNumber } from './parse';
 
 /**
@@ -429,6 +429,17 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
         amount = { value: fixed.amount.toFixed(2), quality: fixed.repaired ? 0.95 : 1 };
         proven = true;
       }
+    }
+    // A credit row whose minus signs OCR lost on both cells (checks.ts creditSignLost).
+    if (
+      proven &&
+      line.source === 'ocr' &&
+      unitPrice &&
+      amount &&
+      creditSignLost(description, Number(unitPrice.value), Number(amount.value))
+    ) {
+      unitPrice = { ...unitPrice, value: `-${unitPrice.value}` };
+      amount = { ...amount, value: `-${amount.value}` };
     }
     lineIndexes.add(line.index);
     if (!amount) {
