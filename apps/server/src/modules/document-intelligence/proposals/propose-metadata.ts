@@ -273,10 +273,11 @@ function checkPlausibility(candidates: Candidate[], uploadedAt: Date): void {
       c.confidence = Math.min(c.confidence, REFUSED);
     if (scan && ID_KEYS.has(c.key) && !looksLikeIdentifier(c.value, true)) c.confidence = 0;
     // A letter beside a digit it may have been misread from (or for): only when read very surely.
+    // As read, too: '0DS664647' repaired to the digits '005664647' is no surer than it was read.
     if (
       scan &&
       ID_KEYS.has(c.key) &&
-      hasLookalike(c.value) &&
+      (hasLookalike(c.value) || (c.tokens[0] !== undefined && hasLookalike(c.tokens[0].text))) &&
       weakestWord(c.tokens.map((t) => t.confidence)) < LOOKALIKE_SURE
     )
       c.confidence = Math.min(c.confidence, REFUSED);
