@@ -15,6 +15,8 @@ import {
   CHARS_CONFIRMED,
   cropRegion,
   confirmSecondLook,
+  labelRegionsToReread,
+  mergeLabelLook,
   mergeSecondLook,
   onPage,
   regionsToReread,
@@ -530,5 +532,124 @@ describe('second-look regions on a turned scan', () => {
     const cy = value.y + value.height / 2;
     expect(cy).toBeGreaterThan(r!.y);
     expect(cy).toBeLessThan(r!.y + r!.height);
+  });
+});
+
+describe('second look at a label (issue 34, session 22)', () => {
+  it("reads again a grid's heading OCR garbled over an identifier no label names", () => {
+    const words = [
+      w('Customer', 60, 70),
+      w('#', 160, 70),
+      w('Dox', 260, 70, 0.75),
+      w('No.', 300, 70, 0.6),
+      w('C7241', 60, 100, 0.55),
+      w('ODS647891', 260, 100, 0.57),
+    ];
+    const regions = labelRegionsToReread(words, 1200, 1600);
+    expect(regions).toHaveLength(1);
+    const r = regions[0]!;
+    expect(r.position).toBe('above');
+    // The heading's words, not the value's line.
+    expect(r.x).toBeLessThanOrEqual(260);
+    expect(r.x + r.width).toBeGreaterThanOrEqual(300 + 3 * 11);
+    expect(r.y).toBeLessThan(70);
+    expect(r.y + r.height).toBeLessThan(100 + 10);
+    // Named by a label there is nothing to look for.
+    words[2] = w('Doc', 260, 70);
+    expect(labelRegionsToReread(words, 1200, 1600)).toEqual([]);
+  });
+
+  it('reads the paper left of a column of values whose labels OCR lost, as one block', () => {
+    const words = [
+      w('4593133556', 950, 130),
+      w('897703', 950, 160),
+      w('24', 950, 190),
+      w('March', 980, 190),
+      w('2026', 1040, 190),
+      w('7', 950, 220),
+      w('February', 970, 220),
+      w('2026', 1062, 220),
+    ];
+    const regions = labelRegionsToReread(words, 1280, 1620);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]).toMatchObject({ position: 'empty', block: true });
+    expect(regions[0]!.y).toBeLessThan(130);
+    expect(regions[0]!.y + regions[0]!.height).toBeGreaterThan(240);
+    expect(regions[0]!.x + regions[0]!.width).toBeLessThanOrEqual(950);
+  });
+
+  it('starts a lost label where the labels beside the values above and below start', () => {
+    const words = [
+      w('2', 892, 160, 0.46),
+      w('0DS664647', 1021, 160, 0.6),
+      w('Date:', 806, 190),
+      w('Dec', 1015, 190),
+      w('21,', 1048, 190),
+      w('2025', 1074, 190),
+    ];
+    const regions = labelRegionsToReread(words, 1188, 1507);
+    expect(regions).toHaveLength(1);
+    expect(regions[0]!.position).toBe('left');
+    expect(regions[0]!.x).toBeLessThanOrEqual(806);
+    expect(regions[0]!.x + regions[0]!.width).toBeLessThanOrEqual(1021);
+  });
+
+  it('leaves values that are labelled, zip codes, amounts and the line items alone', () => {
+    const words = [
+      w('Invoice', 100, 100),
+      w('No.', 190, 100),
+      w('ODS647891', 260, 100),
+      w('Odessa,', 100, 130),
+      w('TX', 190, 130),
+      w('79761', 230, 130),
+      w('$28,594.70', 700, 130),
+      w('Date:', 100, 160),
+      w('May', 260, 160),
+      w('15,', 300, 160),
+      w('2024', 340, 160),
+      w('AFE', 100, 190),
+      w('CC-2176', 260, 190),
+      w('Due', 100, 250),
+      w('Date:', 150, 250),
+      w('June', 260, 250),
+      w('14,', 310, 250),
+      w('2024', 350, 250),
+    ];
+    // The PO has no value on the page: an identifier is looked for, and none of these is one.
+    expect(labelRegionsToReread(words, 1200, 1600)).toEqual([]);
+    // A bare identifier below them is.
+    words.push(w('4521907365', 700, 300));
+    expect(labelRegionsToReread(words, 1200, 1600)).toHaveLength(1);
+  });
+
+  const box = { x: 250, y: 60, width: 120, height: 36 };
+  it('takes the second reading of a label only when it makes a label the first did not', () => {
+    const page = [w('Dox', 260, 70, 0.75), w('No.', 300, 70, 0.6), w('ODS647891', 260, 100)];
+    const found = mergeLabelLook(
+      page,
+      box,
+      [w('Doc', 261, 71, 0.9), w('No.', 301, 71)],
+      1200,
+      1600,
+    );
+    expect(found.map((x) => x.text).sort()).toEqual(['Doc', 'No.', 'ODS647891']);
+    // Still no label: the first reading stays.
+    expect(mergeLabelLook(page, box, [w('Box', 261, 71), w('No.', 301, 71)], 1200, 1600)).toBe(
+      page,
+    );
+    // A label the first reading already had: nothing to gain.
+    const known = [w('Doc', 260, 70, 0.6), w('No.', 300, 70, 0.6)];
+    expect(mergeLabelLook(known, box, [w('Doc', 261, 71), w('No.', 301, 71)], 1200, 1600)).toBe(
+      known,
+    );
+    // Words read outside the region (a neighbouring value) are never taken.
+    const stray = mergeLabelLook(
+      page,
+      box,
+      [w('Doc', 261, 71), w('No.', 301, 71), w('X99', 261, 120)],
+      1200,
+      1600,
+    );
+    expect(stray.map((x) => x.text)).not.toContain('X99');
   });
 });
