@@ -18,7 +18,11 @@ import {
   terminateOcr,
 } from '../apps/server/src/modules/document-intelligence/reading/index';
 import { setPrepareDefaults } from '../apps/server/src/modules/document-intelligence/reading/prepare-page';
-import { setSecondLook } from '../apps/server/src/modules/document-intelligence/reading/second-look';
+import { setDateChars } from '../apps/server/src/modules/document-intelligence/reading/ocr';
+import {
+  setLabelLook,
+  setSecondLook,
+} from '../apps/server/src/modules/document-intelligence/reading/second-look';
 import { generateTextDocuments, scanCopy, type CorpusDocument } from './extraction/corpus';
 import { runOilfield } from './extraction/oilfield-bench';
 import { Random } from './extraction/random';
@@ -43,6 +47,10 @@ const { values: args } = parseArgs({
     deskew: { type: 'boolean', default: false },
     /** The second look: confirm (default), replace (as measured before), off. */
     'second-look': { type: 'string' },
+    /** The label look (session 22) off, to measure it. */
+    'no-label-look': { type: 'boolean', default: false },
+    /** Dates read again with their characters' confidences (hOCR), as identifiers are. */
+    'date-chars': { type: 'boolean', default: false },
     texts: { type: 'string' },
     scans: { type: 'string' },
     seed: { type: 'string' },
@@ -78,6 +86,8 @@ async function main() {
   if (args.deskew) setPrepareDefaults({ deskew: true });
   const look = args['second-look'];
   if (look === 'off' || look === 'confirm' || look === 'replace') setSecondLook(look);
+  if (args['no-label-look']) setLabelLook(false);
+  if (args['date-chars']) setDateChars(true);
   if (!args['oil-only']) await legacyCorpora();
   await runOilfield({
     seed: Number(args['oil-seed']),

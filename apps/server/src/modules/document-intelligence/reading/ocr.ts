@@ -184,6 +184,16 @@ async function recognizeNow(
 
 /** Regions read again with their characters' confidences: the identifiers (look-alikes). */
 const CHAR_KEYS = new Set(['docNumber', 'docAFE', 'docPONumber']);
+/**
+ * Dates read with their characters' confidences too (off by default: measured on the tuning half
+ * in session 22, docs/document-intelligence.md; `bench:extraction -- --date-chars`).
+ */
+export function setDateChars(on: boolean): void {
+  for (const key of ['docInvoiceDate', 'docDueDate']) {
+    if (on) CHAR_KEYS.add(key);
+    else CHAR_KEYS.delete(key);
+  }
+}
 
 /** Enlargement of a region read again, and its margin (in region heights). */
 const LOOK_SCALE = 2;
