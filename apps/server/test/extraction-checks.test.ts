@@ -795,6 +795,13 @@ describe('look-alike characters in scanned identifiers (issue 34 item 4)', () =>
     });
     expect(filled(plain, 'docNumber')).toBe('BW-15897');
     expect(filled(invoice([['Invoice No.', 'HOB587678']], totals), 'docNumber')).toBe('HOB587678');
+    // Look-alikes as read count even when the repair made the value all digits ('0DS664647' →
+    // '005664647', session 22): proposed, not filled, below the very-sure bar.
+    const repaired = (confidence: number) =>
+      invoice([['Invoice No.', '0DS664647']], totals, { source: 'ocr', confidence });
+    expect(proposal(repaired(0.85), 'docNumber')?.value).toBe('005664647');
+    expect(filled(repaired(0.85), 'docNumber')).toBeUndefined();
+    expect(filled(repaired(0.95), 'docNumber')).toBe('005664647');
   });
 
   it("reads a scanned identifier's size-only lower-case letters as capitals", () => {
