@@ -171,11 +171,13 @@ async function insertDocs(specs: DocSpec[], operatorStatus: number): Promise<Map
         day: l.serviceDate,
       })),
     );
-    await db.execute(sql`INSERT INTO document_line_items (document_id, line_number, description,
-        quantity, unit_price, amount, item_code, uom, service_date)
-      SELECT x.id, x.n, x.code, x.qty, x.price, x.amount, x.code, x.uom, x.day::date
+    await db.execute(sql`INSERT INTO document_line_items (document_id, owner_company_id,
+        line_number, description, quantity, unit_price, amount, item_code, uom, service_date)
+      SELECT x.id, d.owner_company_id, x.n, x.code, x.qty, x.price, x.amount, x.code, x.uom,
+        x.day::date
       FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
-        AS x(id int, n int, code text, uom text, qty text, price text, amount text, day text)`);
+        AS x(id int, n int, code text, uom text, qty text, price text, amount text, day text)
+      JOIN documents d ON d.id = x.id`);
   }
   return ids;
 }
@@ -454,9 +456,9 @@ await db.execute(sql`INSERT INTO document_metadata (document_id, metadata_defini
     (${int(def(DocumentTypeId.FieldTicket, 'docServiceDate'))}, 'docServiceDate'),
     (${int(def(DocumentTypeId.FieldTicket, 'docAFE'))}, 'docAFE')) AS k(def, key)
   WHERE d.file_name LIKE 'VT-%'`);
-await db.execute(sql`INSERT INTO document_line_items (document_id, line_number, description, quantity,
-    unit_price, amount, item_code, uom, service_date)
-  SELECT d.id, n, 'x', '4', '10.00', '40.00', it.code, it.uom, date '2026-03-02'
+await db.execute(sql`INSERT INTO document_line_items (document_id, owner_company_id, line_number,
+    description, quantity, unit_price, amount, item_code, uom, service_date)
+  SELECT d.id, d.owner_company_id, n, 'x', '4', '10.00', '40.00', it.code, it.uom, date '2026-03-02'
   FROM documents d CROSS JOIN generate_series(1, 2) n
   JOIN jsonb_to_recordset(${JSON.stringify(ITEMS.map((it, k) => ({ k, code: it.code, uom: it.uom })))}::jsonb)
     AS it(k int, code text, uom text) ON it.k = (d.id + n) % 40

@@ -60,6 +60,7 @@ export async function buildApprovedTicket(
     db,
     opts.lines.map((l, i) => ({
       documentId: doc.id,
+      ownerCompanyId: doc.ownerCompanyId,
       lineNumber: i + 1,
       description: l.description ?? l.itemCode,
       quantity: l.quantity,
@@ -105,6 +106,7 @@ export async function buildInvoiceBilling(
     db,
     opts.lines.map((l, i) => ({
       documentId: doc.id,
+      ownerCompanyId: doc.ownerCompanyId,
       lineNumber: i + 1,
       description: l.description ?? l.itemCode,
       quantity: l.quantity,

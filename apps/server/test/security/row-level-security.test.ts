@@ -3,8 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@flowline/shared';
 import type { Database } from '../../src/db/client';
-import { achs, legalDocuments } from '../../src/db/schema/index';
+import { achs, documentLineItems, legalDocuments } from '../../src/db/schema/index';
 import { withTenantScope, withoutTenantScope } from '../../src/db/tenant-scope';
+import { insertVersionOf } from '../../src/modules/documents/version-repository';
+import { copyLines, insertLines } from '../../src/modules/line-items/repository';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { buildDocument, type DocumentRow } from '../helpers/document-factories';
 import { buildCompany, buildMember, type CompanyRow, type UserRow } from '../helpers/factories';
@@ -20,6 +22,7 @@ const TABLES = {
   routes: 'SELECT document_id AS id, company_id FROM document_routes ORDER BY id',
   metadata: 'SELECT DISTINCT document_id AS id FROM document_metadata ORDER BY 1',
   history: 'SELECT DISTINCT document_id AS id FROM document_history ORDER BY 1',
+  lines: 'SELECT DISTINCT document_id AS id FROM document_line_items ORDER BY 1',
   achs: 'SELECT id, company_id FROM achs ORDER BY id',
   legal: 'SELECT id, company_id FROM legal_documents ORDER BY id',
 } as const;
@@ -72,6 +75,19 @@ function registerProbeRoutes(app: FastifyInstance, database: Database) {
       return { written: false, code: errorCode(err) };
     }
   });
+  app.post<{ Body: { documentId: number; ownerCompanyId: number } }>(
+    '/api/test-rls/write-line',
+    async (req) => {
+      try {
+        await database.db
+          .insert(documentLineItems)
+          .values({ ...req.body, lineNumber: 99, description: 'Planted' });
+        return { written: true };
+      } catch (err) {
+        return { written: false, code: errorCode(err) };
+      }
+    },
+  );
   app.post<{ Body: { bankName: string } }>('/api/test-rls/rename-all-achs', async (req) => {
     const result = await database.db.execute(sql`UPDATE achs SET bank_name = ${req.body.bankName}`);
     return { changed: (result as { rowCount?: number; affectedRows?: number }).rowCount ?? null };
@@ -128,6 +144,12 @@ describe('row-level security on the request path', () => {
     const [legal2] = await t.db.insert(legalDocuments).values(legalOf(b.id)).returning();
     legalA = legal1!.id;
     legalB = legal2!.id;
+    for (const doc of [privateOfA, sharedAB, privateOfC]) {
+      const line = { quantity: '1', unitPrice: '10.00', amount: '10.00', lineNumber: 1 };
+      await insertLines(t.db, [
+        { ...line, documentId: doc.id, ownerCompanyId: doc.ownerCompanyId, description: 'Work' },
+      ]);
+    }
   });
 
   afterAll(async () => {
@@ -181,6 +203,57 @@ describe('row-level security on the request path', () => {
 
     const everything = ids((await get(userB, b, '/api/test-rls/documents/unscoped')).rows);
     expect(everything).toEqual(expect.arrayContaining([privateOfA.id, sharedAB.id, privateOfC.id]));
+  });
+
+  it('line items follow their document: its owner and receiver see them, no third', async () => {
+    const lines = async (user: UserRow, company: CompanyRow) =>
+      ids((await get(user, company, '/api/test-rls/lines')).rows);
+    expect(await lines(userA, a)).toEqual([privateOfA.id, sharedAB.id]);
+    expect(await lines(userB, b)).toEqual([sharedAB.id]);
+    expect(await lines(userC, c)).toEqual([privateOfC.id]);
+
+    // A new version (a resubmit) before it is sent: its copied lines carry the owner, and the
+    // receiver sees them through the version it holds a route to, the third company still not.
+    const version = await insertVersionOf(t.db, sharedAB, userA.id);
+    await copyLines(t.db, sharedAB.id, version.id);
+    const copied = await t.db.select().from(documentLineItems);
+    expect(copied.filter((l) => l.documentId === version.id).map((l) => l.ownerCompanyId)).toEqual(
+      [a.id],
+    );
+    expect(await lines(userA, a)).toEqual([privateOfA.id, sharedAB.id, version.id]);
+    expect(await lines(userB, b)).toEqual([sharedAB.id, version.id]);
+    expect(await lines(userC, c)).toEqual([privateOfC.id]);
+  });
+
+  it('a line cannot claim an owner other than its document’s', async () => {
+    const write = (user: UserRow, company: CompanyRow, documentId: number, owner: number) =>
+      t.as(
+        user,
+        company.id,
+      )({
+        method: 'POST',
+        url: '/api/test-rls/write-line',
+        payload: { documentId, ownerCompanyId: owner },
+      });
+    // Claiming to own A's document passes the policy's owner test; the foreign key refuses it.
+    expect((await write(userC, c, privateOfA.id, c.id)).json()).toEqual({
+      written: false,
+      code: '23503',
+    });
+    // Naming the true owner leaves the policy's visibility test, which refuses a third company.
+    expect((await write(userC, c, privateOfA.id, a.id)).json()).toEqual({
+      written: false,
+      code: '42501',
+    });
+    // Outside any tenant scope the foreign key alone stands.
+    await expect(
+      t.db
+        .insert(documentLineItems)
+        .values({ documentId: privateOfA.id, ownerCompanyId: b.id, lineNumber: 98 }),
+    ).rejects.toSatisfy((err: unknown) => errorCode(err) === '23503');
+    const planted = await t.db.select().from(documentLineItems);
+    expect(planted.filter((l) => l.lineNumber >= 98)).toEqual([]);
+    expect((await write(userA, a, privateOfA.id, a.id)).json()).toEqual({ written: true });
   });
 
   it('refuses to write another company’s row and leaves its rows alone', async () => {

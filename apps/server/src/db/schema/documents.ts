@@ -106,7 +106,8 @@ export const documents = pgTable(
     ...timestamps(),
   },
   (t) => [
-    index('documents_owner_idx').on(t.ownerCompanyId, t.id),
+    // Unique (migration 0077): the key line items refer to with their owner copy.
+    uniqueIndex('documents_owner_idx').on(t.ownerCompanyId, t.id),
     index('documents_batch_idx').on(t.ownerCompanyId, t.batchName, t.createdByUserId),
     index('documents_version_root_idx').on(t.versionRootId),
     index('documents_file_sha_idx').on(t.fileSha256),

@@ -1,6 +1,7 @@
 import {
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -24,9 +25,13 @@ export const documentLineItems = pgTable(
   'document_line_items',
   {
     id: serial('id').primaryKey(),
-    documentId: integer('document_id')
-      .notNull()
-      .references(() => documents.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id').notNull(),
+    /**
+     * The document's owner (migration 0077): row-level security lets the sender's reads and
+     * inserts through on this column instead of a function call per row. Part of the foreign key
+     * to documents, so it cannot differ from the document's.
+     */
+    ownerCompanyId: integer('owner_company_id').notNull(),
     lineNumber: integer('line_number').notNull(),
     description: varchar('description', { length: 500 }),
     quantity: varchar('quantity', { length: 40 }),
@@ -38,7 +43,16 @@ export const documentLineItems = pgTable(
     serviceDate: date('service_date', { mode: 'string' }),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('document_line_items_document_line_key').on(t.documentId, t.lineNumber)],
+  (t) => [
+    uniqueIndex('document_line_items_document_line_key').on(t.documentId, t.lineNumber),
+    foreignKey({
+      name: 'document_line_items_document_owner_fk',
+      columns: [t.ownerCompanyId, t.documentId],
+      foreignColumns: [documents.ownerCompanyId, documents.id],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+  ],
 );
 
 /** A receiving company's coding of one line, kept on its side. */

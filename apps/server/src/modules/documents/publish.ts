@@ -33,7 +33,7 @@ import {
   type WaitingApproval,
 } from '../approvals/waiting-mail';
 import { appendHistory } from '../document-history/repository';
-import { findLineValues } from '../line-items/repository';
+import { findLineValues, type LineValues } from '../line-items/repository';
 import { businessMailRecipients } from '../preferences/email-recipients';
 import { saveMetadataValues } from './metadata-save';
 import { loadMetadataView, toValidationField } from './metadata-view';
@@ -94,6 +94,11 @@ export async function sendDocumentInTransaction(
     notice?: (number: string, sender: string) => SendNotice;
     /** Writes the receiver's side before its coding rules run (a PIDX invoice's coding). */
     beforeReceiverRules?: (receiverId: number) => Promise<void>;
+    /**
+     * The sender's lines as this transaction has just written them, in line order (a PIDX
+     * invoice): the send check uses them instead of reading them back.
+     */
+    lineValues?: LineValues[];
   },
 ): Promise<SentDocument> {
   const view = await loadMetadataView(tx, loaded);
@@ -103,7 +108,10 @@ export async function sendDocumentInTransaction(
     values: Object.fromEntries(view.effective),
     // The sender's lines: required cells and the detail total check (spec 1 §5).
     lineItems: loaded.type.lineItemsEnabled
-      ? { columns: senderLineColumns, rows: await findLineValues(tx, loaded.document.id) }
+      ? {
+          columns: senderLineColumns,
+          rows: opts.lineValues ?? (await findLineValues(tx, loaded.document.id)),
+        }
       : null,
   };
   const problem = validateDocumentForSend(input);

@@ -179,7 +179,7 @@ export async function invoiceFromTickets(
       });
       await repo.replaceLines(
         tx,
-        doc.id,
+        doc,
         ordered.map((l, i) => ({
           lineNumber: i + 1,
           itemCode: l.itemCode,

@@ -85,12 +85,14 @@ export async function findLinesOf(db: Db, documentIds: number[]): Promise<LineRo
 
 export async function replaceLines(
   tx: Db,
-  documentId: number,
-  rows: Omit<typeof documentLineItems.$inferInsert, 'documentId'>[],
+  doc: { id: number; ownerCompanyId: number },
+  rows: Omit<typeof documentLineItems.$inferInsert, 'documentId' | 'ownerCompanyId'>[],
 ) {
-  await tx.delete(documentLineItems).where(eq(documentLineItems.documentId, documentId));
+  await tx.delete(documentLineItems).where(eq(documentLineItems.documentId, doc.id));
   if (rows.length)
-    await tx.insert(documentLineItems).values(rows.map((r) => ({ ...r, documentId })));
+    await tx
+      .insert(documentLineItems)
+      .values(rows.map((r) => ({ ...r, documentId: doc.id, ownerCompanyId: doc.ownerCompanyId })));
 }
 
 /** The ticket's metadata values by key. */

@@ -270,7 +270,7 @@ export async function createFieldTicket(
         receivingCompanyId: p.party.companyId,
         metadata: p.metadata,
       });
-      await repo.replaceLines(tx, doc.id, p.lines);
+      await repo.replaceLines(tx, doc, p.lines);
       await repo.insertTicket(tx, {
         documentId: doc.id,
         companyId: ctx.companyId,
@@ -342,7 +342,7 @@ export async function updateFieldTicket(
         counterpartyCompanyId: p.party.companyId,
       });
       await repo.writeMetadata(tx, documentId, p.metadata);
-      await repo.replaceLines(tx, documentId, p.lines);
+      await repo.replaceLines(tx, locked.document, p.lines);
       await repo.updateTicket(tx, documentId, {
         counterpartyCompanyId: p.party.companyId,
         ticketNumber: input.fields.docNumber,

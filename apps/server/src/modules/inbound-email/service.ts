@@ -364,7 +364,12 @@ async function createPidxDocument(
   const { rows, details } = pidxLines(invoice);
   await insertLines(
     tx,
-    rows.map((r, i) => ({ ...r, documentId: doc.id, lineNumber: i + 1 })),
+    rows.map((r, i) => ({
+      ...r,
+      documentId: doc.id,
+      ownerCompanyId: doc.ownerCompanyId,
+      lineNumber: i + 1,
+    })),
   );
   for (const file of extra) {
     await uploadRepo.insertAttachment(tx, {

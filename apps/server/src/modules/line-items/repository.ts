@@ -49,16 +49,19 @@ export type LineItemRefs = Partial<Pick<LineRow, 'itemCode' | 'uom' | 'serviceDa
  * in as one JSON parameter expanded by `jsonb_to_recordset`, not as a VALUES list of nine
  * parameters a line: a 50-line invoice's insert was 450 parameters for drizzle to build and the
  * database to parse and plan (docs/pidx.md 'Speed'). The columns stay typed as before (a value
- * too long for its column is still refused).
+ * too long for its column is still refused). `ownerCompanyId` is the document's owner (migration
+ * 0077; the foreign key refuses any other).
  */
 export async function insertLines(
   db: Db,
-  rows: (LineValues & LineItemRefs & { documentId: number; lineNumber: number })[],
+  rows: (LineValues &
+    LineItemRefs & { documentId: number; ownerCompanyId: number; lineNumber: number })[],
 ): Promise<{ id: number; lineNumber: number }[]> {
   if (!rows.length) return [];
   const json = JSON.stringify(
     rows.map((r) => ({
       document_id: r.documentId,
+      owner_company_id: r.ownerCompanyId,
       line_number: r.lineNumber,
       description: r.description,
       quantity: r.quantity,
@@ -70,10 +73,11 @@ export async function insertLines(
     })),
   );
   const result = await db.execute(sql`
-    INSERT INTO document_line_items
-      (document_id, line_number, description, quantity, unit_price, amount, item_code, uom, service_date)
-    SELECT document_id, line_number, description, quantity, unit_price, amount, item_code, uom, service_date
-    FROM jsonb_to_recordset(${json}::jsonb) AS x(document_id int, line_number int,
+    INSERT INTO document_line_items (document_id, owner_company_id, line_number, description,
+      quantity, unit_price, amount, item_code, uom, service_date)
+    SELECT document_id, owner_company_id, line_number, description, quantity, unit_price, amount,
+      item_code, uom, service_date
+    FROM jsonb_to_recordset(${json}::jsonb) AS x(document_id int, owner_company_id int, line_number int,
       description text, quantity text, unit_price text, amount text, item_code text, uom text,
       service_date date)
     RETURNING id, line_number`);
@@ -87,12 +91,16 @@ export async function deleteLines(db: Db, ids: number[]) {
   if (ids.length) await db.delete(documentLineItems).where(inArray(documentLineItems.id, ids));
 }
 
-/** Copies the sender's lines of one document onto another (a new version; no coding). */
+/**
+ * Copies the sender's lines of one document onto another (a new version; no coding). The copies
+ * carry the new document's owner (migration 0077), read once.
+ */
 export async function copyLines(db: Db, fromId: number, toId: number) {
   await db.delete(documentLineItems).where(eq(documentLineItems.documentId, toId));
   await db.execute(sql`
-    INSERT INTO document_line_items (document_id, line_number, description, quantity, unit_price, amount, item_code, uom, service_date)
-    SELECT ${toId}, line_number, description, quantity, unit_price, amount, item_code, uom, service_date
+    INSERT INTO document_line_items (document_id, owner_company_id, line_number, description, quantity, unit_price, amount, item_code, uom, service_date)
+    SELECT ${toId}, (SELECT owner_company_id FROM documents WHERE id = ${toId}), line_number,
+      description, quantity, unit_price, amount, item_code, uom, service_date
     FROM document_line_items WHERE document_id = ${fromId}
   `);
 }

@@ -373,7 +373,12 @@ export async function receivePidxInvoice(
       });
       const inserted = await insertLines(
         tx,
-        rows.map((r, i) => ({ ...r, documentId: doc.id, lineNumber: i + 1 })),
+        rows.map((r, i) => ({
+          ...r,
+          documentId: doc.id,
+          ownerCompanyId: ctx.companyId,
+          lineNumber: i + 1,
+        })),
       );
       for (const file of stored.slice(1)) {
         await uploadRepo.insertAttachment(tx, {
@@ -411,6 +416,13 @@ export async function receivePidxInvoice(
         confirmDuplicate: submission.confirmDuplicate,
         beforeReceiverRules: (receiverId) =>
           codeReceiverLines(tx, receiverId, doc.id, invoice, details, inserted),
+        // The lines just inserted, as inserted (nothing writes them in between): not read back.
+        lineValues: rows.map((r) => ({
+          description: r.description,
+          quantity: r.quantity,
+          unitPrice: r.unitPrice,
+          amount: r.amount,
+        })),
       });
       return { documentId: doc.id, sent };
     });
