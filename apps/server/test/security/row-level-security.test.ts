@@ -217,9 +217,9 @@ describe('row-level security on the request path', () => {
     const version = await insertVersionOf(t.db, sharedAB, userA.id);
     await copyLines(t.db, sharedAB.id, version.id);
     const copied = await t.db.select().from(documentLineItems);
-    expect(copied.filter((l) => l.documentId === version.id).map((l) => l.ownerCompanyId)).toEqual(
-      [a.id],
-    );
+    expect(copied.filter((l) => l.documentId === version.id).map((l) => l.ownerCompanyId)).toEqual([
+      a.id,
+    ]);
     expect(await lines(userA, a)).toEqual([privateOfA.id, sharedAB.id, version.id]);
     expect(await lines(userB, b)).toEqual([sharedAB.id, version.id]);
     expect(await lines(userC, c)).toEqual([privateOfC.id]);

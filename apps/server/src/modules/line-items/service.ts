@@ -212,7 +212,12 @@ export async function replaceSenderLines(
     const before = old[i];
     const line = withRefs(given, before);
     if (!before) {
-      inserts.push({ ...line, documentId: id, ownerCompanyId: loaded.document.ownerCompanyId, lineNumber });
+      inserts.push({
+        ...line,
+        documentId: id,
+        ownerCompanyId: loaded.document.ownerCompanyId,
+        lineNumber,
+      });
       history.push({
         ...entry,
         operationId: HistoryOperation.LineItemAdded,
