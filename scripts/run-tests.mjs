@@ -17,6 +17,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(root, '.test-output');
@@ -266,7 +267,9 @@ const failed = results.filter((r) => r.failures?.length > 0);
 if (failed.length > 0) console.log('\nFailed:');
 for (const r of failed)
   for (const f of r.failures) {
-    const first = (f.message ?? '').replace(/\x1b\[[0-9;]*m/g, '').trim().split('\n')[0];
+    const first = stripVTControlCharacters(f.message ?? '')
+      .trim()
+      .split('\n')[0];
     console.log(`  [${r.job.title}] ${f.name}${first ? ` — ${first.slice(0, 300)}` : ''}`);
   }
 const totals = sum(results);
