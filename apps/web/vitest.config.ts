@@ -43,7 +43,7 @@ export default defineConfig({
     css: false,
     // A hang detector, not a speed goal: CI runs this suite at a lower priority beside the browser
     // journeys on 2 cores.
-    testTimeout: 45_000,
+    testTimeout: 90_000,
     // Vitest's default leaves a core idle (cores - 1 = one file at a time on CI's 2 cores).
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [

@@ -86,7 +86,7 @@ describe('Audit log', () => {
     }
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-  }, 40_000);
+  }, 120_000);
 
   it('filters by kind and date range on the server', async () => {
     const api = installAudit();
@@ -107,7 +107,7 @@ describe('Audit log', () => {
     expect(lastSearch(api)).not.toContain('to=2026-10-01');
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
     await waitFor(() => expect(lastSearch(api)).toContain('to=2026-11-30'));
-  }, 40_000);
+  }, 120_000);
 
   it('says so when nothing matches', async () => {
     installSessionApi({

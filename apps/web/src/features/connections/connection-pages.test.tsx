@@ -192,7 +192,7 @@ describe('Connection form', () => {
     await waitFor(() => expect(api.find('POST', '/api/party')).toHaveLength(1));
     await waitFor(() => expect(snackbarStore.getSnapshot()[0]?.message).toBe('Connection Saved'));
     // Typing a whole form with user-event takes ~10 s on a busy 2-core machine.
-  }, 40_000);
+  }, 120_000);
 
   it('clears the state when the country changes and labels the postal code', async () => {
     installApi();

@@ -234,7 +234,7 @@ describe('document list', () => {
         ),
       { timeout: 15_000 },
     );
-  }, 20_000);
+  }, 120_000);
 });
 
 describe('bulk Approve (issue 12)', () => {
