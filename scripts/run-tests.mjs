@@ -55,6 +55,8 @@ const vitestSuite = (name, dir, usesDatabase) => ({
         .filter((test) => test.status === 'failed')
         .map((test) => ({
           name: `${path.relative(root, file.name)} > ${test.fullName}`,
+          // A time-out's message is only 'STACK_TRACE_ERROR' in the JSON report: the time tells.
+          seconds: test.duration == null ? undefined : Math.round(test.duration / 1000),
           message: test.failureMessages?.[0],
         })),
     ]),
@@ -270,7 +272,8 @@ for (const r of failed)
     const first = stripVTControlCharacters(f.message ?? '')
       .trim()
       .split('\n')[0];
-    console.log(`  [${r.job.title}] ${f.name}${first ? ` — ${first.slice(0, 300)}` : ''}`);
+    const took = f.seconds == null ? '' : ` (${f.seconds} s)`;
+    console.log(`  [${r.job.title}] ${f.name}${took}${first ? ` — ${first.slice(0, 300)}` : ''}`);
   }
 const totals = sum(results);
 const broken = results.some((r) => r.broken);
