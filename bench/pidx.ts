@@ -3,31 +3,21 @@
 // creates and sends the AR invoice, the receiver's coding, coding rules) — p50 / p95 printed.
 //   npx tsx bench/pidx.ts [--runs 60]                 (PGlite in a temporary folder)
 //   DATABASE_URL=postgres://… npx tsx bench/pidx.ts   (an empty PostgreSQL database)
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PartyType, Role } from '@flowline/shared';
 import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { loadIssuerKeys, prepareDatabase } from '../apps/server/src/startup';
+import { loadIssuerKeys } from '../apps/server/src/startup';
 import { buildOrgUnit, buildParty } from '../apps/server/test/helpers/ach-factories';
 import { buildCompany, buildMember } from '../apps/server/test/helpers/factories';
 import { pidxInvoiceXml, type PidxLineSpec } from '../apps/server/test/helpers/pidx';
+import { openBenchDatabase } from './lib/bench-database';
 import { signAccessToken } from './lib/token';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '60' } } });
 const runs = Number(args.runs);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-bench-pidx-'));
-const config = loadConfig({
-  ...process.env,
-  DATA_DIR: dataDir,
-  SEED_DEMO_DATA: 'never',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: '/nonexistent',
-  JOB_WORKERS: 'off',
-});
-const database = await prepareDatabase(config);
+const bench = await openBenchDatabase('pidx');
+const { config, database } = bench;
 const keys = (await loadIssuerKeys(config, database))!;
 const app = await buildApp({ config, database, keys, logger: false });
 const db = database.db;
@@ -99,7 +89,7 @@ const cpu = process.cpuUsage(cpuBefore);
 times.sort((a, b) => a - b);
 const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)]!;
 console.log(
-  `PIDX 50-line invoice accepted and sent (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${runs} runs): ` +
+  `PIDX 50-line invoice accepted and sent (${bench.engine}, ${runs} runs): ` +
     `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms (target p95 ≤ 100 ms); ` +
     `this process's CPU ${((cpu.user + cpu.system) / 1000 / runs).toFixed(1)} ms per invoice, ` +
     `load average ${os
@@ -108,5 +98,4 @@ console.log(
       .join(' ')}`,
 );
 await app.close();
-await database.close?.();
-fs.rmSync(dataDir, { recursive: true, force: true });
+await bench.close();

@@ -444,6 +444,21 @@ export function labelRegionsToReread(
   for (const line of lines) {
     if (line.top > HEADER_PART * height || line.index >= table) break;
     const h = line.height;
+    // From x0 to x1 on this line, with a margin above and below, turned as the line is.
+    const onLine = (x0: number, x1: number) =>
+      clip(
+        onPage(
+          {
+            x: x0,
+            y: line.top - 0.35 * h,
+            width: x1 - x0,
+            height: line.bottom - line.top + 0.7 * h,
+          },
+          line.slope,
+        ),
+        width,
+        height,
+      );
     for (const s of line.segmentStarts) {
       const [start, end] = segmentAt(line, s);
       const seg = line.tokens.slice(start, end).filter((t) => !punctuation(t));
@@ -494,19 +509,7 @@ export function labelRegionsToReread(
         const x0 = column - 0.35 * h;
         const x1 = v0 - 0.15 * h;
         out.push({
-          ...clip(
-            onPage(
-              {
-                x: x0,
-                y: line.top - 0.35 * h,
-                width: x1 - x0,
-                height: line.bottom - line.top + 0.7 * h,
-              },
-              line.slope,
-            ),
-            width,
-            height,
-          ),
+          ...onLine(x0, x1),
           position: prev && prev.x0 > column - h ? 'left' : 'empty',
           block: false,
         });
@@ -519,19 +522,7 @@ export function labelRegionsToReread(
         const x0 = first.x0 - 0.35 * h;
         const x1 = v0 - 0.15 * h;
         out.push({
-          ...clip(
-            onPage(
-              {
-                x: x0,
-                y: line.top - 0.35 * h,
-                width: x1 - x0,
-                height: line.bottom - line.top + 0.7 * h,
-              },
-              line.slope,
-            ),
-            width,
-            height,
-          ),
+          ...onLine(x0, x1),
           position: 'left',
           block: false,
         });
@@ -542,19 +533,7 @@ export function labelRegionsToReread(
       const x1 = v0 - 0.2 * h;
       if (x1 - x0 < 4 * h) continue;
       out.push({
-        ...clip(
-          onPage(
-            {
-              x: x0,
-              y: line.top - 0.35 * h,
-              width: x1 - x0,
-              height: line.bottom - line.top + 0.7 * h,
-            },
-            line.slope,
-          ),
-          width,
-          height,
-        ),
+        ...onLine(x0, x1),
         position: 'empty',
         block: false,
       });
