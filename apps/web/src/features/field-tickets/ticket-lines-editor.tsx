@@ -145,37 +145,11 @@ export function TicketLinesEditor({
                 />
               </Stack>
               <Stack direction="row" spacing={1}>
-                <Controller
-                  control={control}
-                  name={`lines.${index}.quantity`}
-                  render={({ field: f, fieldState }) => (
-                    <TextField
-                      {...f}
-                      label="Quantity"
-                      required
-                      size="small"
-                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                      error={!!fieldState.error}
-                      helperText={fieldState.error?.message}
-                      sx={{ flex: 1 }}
-                    />
-                  )}
-                />
-                <Controller
+                <DecimalField control={control} name={`lines.${index}.quantity`} label="Quantity" />
+                <DecimalField
                   control={control}
                   name={`lines.${index}.unitPrice`}
-                  render={({ field: f, fieldState }) => (
-                    <TextField
-                      {...f}
-                      label="Unit price"
-                      required
-                      size="small"
-                      slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                      error={!!fieldState.error}
-                      helperText={fieldState.error?.message}
-                      sx={{ flex: 1 }}
-                    />
-                  )}
+                  label="Unit price"
                 />
               </Stack>
               <Typography align="right" aria-label={`Line ${n} amount`}>
@@ -198,5 +172,35 @@ export function TicketLinesEditor({
         </Typography>
       </Stack>
     </Stack>
+  );
+}
+
+/** A required number typed on a phone's decimal keypad, with its validation message under it. */
+function DecimalField({
+  control,
+  name,
+  label,
+}: {
+  control: Control<TicketFormInput>;
+  name: `lines.${number}.quantity` | `lines.${number}.unitPrice`;
+  label: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <TextField
+          {...f}
+          label={label}
+          required
+          size="small"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message}
+          sx={{ flex: 1 }}
+        />
+      )}
+    />
   );
 }
