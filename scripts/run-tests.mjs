@@ -64,7 +64,12 @@ const vitestSuite = (name, dir, usesDatabase) => ({
 
 const suites = [
   vitestSuite('shared', 'packages/shared', false),
-  vitestSuite('server', 'apps/server', true),
+  {
+    ...vitestSuite('server', 'apps/server', true),
+    // With --both, the files that never open a database (OCR, PDF checks, signing crypto) run on
+    // PGlite only: apps/server/test/database-free-files.ts finds them from their imports.
+    secondDatabaseEnv: { FLOWLINE_SKIP_DATABASE_FREE_TESTS: '1' },
+  },
   vitestSuite('web', 'apps/web', false),
   {
     name: 'e2e',
@@ -173,6 +178,7 @@ async function runJob(job) {
   const env = { ...process.env, ...suite.env?.(report) };
   if (onServer) env.TEST_DATABASE_URL = serverUrl;
   else delete env.TEST_DATABASE_URL;
+  if (onServer && both) Object.assign(env, suite.secondDatabaseEnv);
   const logFile = path.join(outDir, `${job.id}.log`);
   const log = sideBySide ? fs.createWriteStream(logFile) : null;
   const nice = sideBySide && suite.lane === 'vitest';

@@ -1,9 +1,15 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { databaseFreeTestFiles } from './test/database-free-files';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // CI's second database (scripts/run-tests.mjs --both) skips the files that never open one:
+    // they already ran on the first, and nothing in them can differ.
+    exclude: process.env.FLOWLINE_SKIP_DATABASE_FREE_TESTS
+      ? [...configDefaults.exclude, ...databaseFreeTestFiles(import.meta.dirname)]
+      : configDefaults.exclude,
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-file.ts'],
     // Generous: these are hang detectors, not speed goals. CI runs this suite at a lower priority

@@ -1,3 +1,4 @@
+import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@flowline/shared';
 import { buildTestApp, type TestApp } from './helpers/app';
@@ -42,14 +43,23 @@ describe('bearer token verification', () => {
   });
 
   it('refuses a token signed by another key (401)', async () => {
-    const stranger = await buildTestApp();
-    try {
-      const token = await stranger.tokenFor(alice);
-      const res = await get('/api/users/current', { authorization: `Bearer ${token}` });
-      expect(res.statusCode).toBe(401);
-    } finally {
-      await stranger.close();
-    }
+    // Right issuer, audience, subject and key id — only the key is not the issuer's.
+    const { privateKey } = await generateKeyPair('RS256');
+    const token = await new SignJWT({ email: alice.emailAddress })
+      .setProtectedHeader({ alg: 'RS256', kid: t.keys.privateJwks.keys[0]!.kid })
+      .setIssuer(t.config.oidc.issuer)
+      .setAudience(t.config.oidc.audience)
+      .setSubject(alice.externalId!)
+      .setIssuedAt()
+      .setExpirationTime('10m')
+      .sign(privateKey);
+    const res = await get('/api/users/current', { authorization: `Bearer ${token}` });
+    expect(res.statusCode).toBe(401);
+    // The same claims under the issuer's key are accepted: the key alone made the difference.
+    const genuine = await t.tokenFor(alice);
+    expect(
+      (await get('/api/users/current', { authorization: `Bearer ${genuine}` })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an expired token (401) and one for another audience (401)', async () => {

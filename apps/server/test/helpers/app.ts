@@ -44,6 +44,11 @@ function deliverMailBeforeAnswering(app: FastifyInstance) {
   app.inject = injectThenDeliver as FastifyInstance['inject'];
 }
 
+// One key pair per worker (files share the worker's modules: vitest.config.ts `isolate: false`):
+// an RSA key generation is 0.1–0.5 s of CPU, and ~90 test apps are built per run. Nothing checks
+// that two separately built apps sign differently; a test that needs a stranger's key makes one.
+let workerKeys: Promise<SigningKeys> | undefined;
+
 /**
  * The real application on a clean database of its own, with the embedded issuer's keys.
  * `sameAs` builds a second instance on another app's database and keys (as two processes
@@ -65,7 +70,7 @@ export async function buildTestApp(
     ...env,
   });
   const database = sameAs?.database ?? (await createTestDatabase());
-  const keys = sameAs?.keys ?? (await generateSigningKeys());
+  const keys = sameAs?.keys ?? (await (workerKeys ??= generateSigningKeys()));
   const logger = process.env.TEST_LOG_LEVEL ? undefined : false;
   const app = await buildApp({ config, database, keys, logger });
   beforeReady?.(app, database);

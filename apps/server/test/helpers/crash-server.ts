@@ -1,7 +1,7 @@
 // The harness of the kill -9 tests (test/faults-kill-9-*.test.ts, docs/faults.md): the real
 // server as a child process on a data directory (PGlite) or the suite's PostgreSQL database,
 // killed with SIGKILL and started again on the same data.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -23,8 +23,29 @@ import { createTestDatabase } from './database';
 import { pdfWithPages } from './document-files';
 import type { UserRow } from './factories';
 import { multipartBody } from './multipart';
+import serverNodeFlags from '../../node-flags.json';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(serverRoot, '../..');
+
+let built = false;
+/**
+ * `node dist/main.js`, as production runs it, built now only if its sources changed
+ * (scripts/ensure-built.mjs, shared with the journeys and test/compiled-server.test.ts). A start
+ * through tsx spent ~5 s of CPU compiling and loading the TypeScript, and these tests start the
+ * server eight times a file.
+ */
+function compiledServerArgs(): string[] {
+  if (!built) {
+    const result = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'server'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`the server build failed:\n${result.stderr}`);
+    built = true;
+  }
+  return [...serverNodeFlags, 'dist/main.js'];
+}
 export const onServer = Boolean(process.env.TEST_DATABASE_URL);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -147,12 +168,12 @@ export async function openCrashHarness() {
     loadOrCreateSigningKeys(database.db, keyRingFor(config)),
   );
 
-  /** `src/main.ts` as a child process on this data; optionally paused at a fault point. */
+  /** The compiled server as a child process on this data; optionally paused at a fault point. */
   async function start(pauseAt?: string): Promise<ServerRun> {
     // A step that failed may have left its server running: it must not answer for this one.
     if (current && current.child.exitCode === null && current.child.signalCode === null)
       await current.kill9();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, compiledServerArgs(), {
       cwd: serverRoot,
       env: { ...env, ...(pauseAt ? { FLOWLINE_FAULT_PAUSE_AT: pauseAt } : {}) },
       stdio: ['ignore', 'pipe', 'pipe'],

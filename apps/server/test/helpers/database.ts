@@ -5,8 +5,10 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import path from 'node:path';
+import { expect, inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client';
+import { databaseFreeTestFiles } from '../database-free-files';
 import { runtimeUrl } from './runtime-role';
 
 /**
@@ -19,6 +21,7 @@ export async function createTestDatabase(
     via?: { host: string; port: number };
   } = {},
 ): Promise<Database> {
+  refuseInDatabaseFreeFile();
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('templateDatabase');
   if (url && template) {
@@ -61,6 +64,21 @@ export async function createTestDatabase(
     extensions: { pg_trgm, btree_gin },
   });
   return openDatabase({ url: null, pglite });
+}
+
+const serverRoot = path.resolve(import.meta.dirname, '../..');
+let databaseFree: Set<string> | undefined;
+
+/** A file classed as database-free runs on one database only in CI: it must not open one. */
+function refuseInDatabaseFreeFile() {
+  const testPath = expect.getState().testPath;
+  if (!testPath) return;
+  databaseFree ??= new Set(databaseFreeTestFiles(serverRoot));
+  const file = path.relative(serverRoot, testPath);
+  if (databaseFree.has(file))
+    throw new Error(
+      `${file} opens a database but its imports class it as database-free (test/database-free-files.ts)`,
+    );
 }
 
 /**
