@@ -154,9 +154,21 @@ describe('arithmetic checks', () => {
     });
     expect(row('', '$1,441.07', '$7,205.35')).toMatchObject({ quantity: 5, amount: 7205.35 });
     expect(row('', '-$1,133.97', '-$1,133.97')).toMatchObject({ quantity: 1, amount: -1133.97 });
-    // Not a whole or half unit, or an amount that needed a repair: nothing derived.
+    // Not a whole or half unit: nothing derived.
     expect(row('1', '$102.06', '$1,122.67')).toBeNull();
-    expect(row('', '$1,441.07', '720535')).toBeNull();
+    // An amount read as bare digits lost only its point: it is read as cents (7,205.35 ÷ 1,441.07
+    // = 5), never whole (720,535 ÷ 1,441.07 = 500, a quantity 100× off) — session 23.
+    expect(row('', '$1,441.07', '720535')).toEqual({
+      quantity: 5,
+      unitPrice: 1441.07,
+      amount: 7205.35,
+      repaired: 3,
+    });
+    expect(row('2', '591.47', '1301234')).toMatchObject({ quantity: 22, amount: 13012.34 });
+    expect(row('2', '591.47', '1301235')).toBeNull();
+    // A price without its cents, or an amount garbled by more than its point: nothing derived.
+    expect(row('2', '59147', '13012.34')).toBeNull();
+    expect(row('2', '591.47', '130I234')).toBeNull();
   });
 
   it('checks that the lines add up to the subtotal', () => {
@@ -947,5 +959,51 @@ describe('a credit row whose minus signs OCR lost on both cells (issue 34, sessi
     expect(scanned[1]).toMatchObject({ quantity: '1', unitPrice: '-1054.05', amount: '-1054.05' });
     const text = findLineItems(rows('text')).lines;
     expect(text[1]).toMatchObject({ unitPrice: '1054.05', amount: '1054.05' });
+  });
+});
+
+describe('scanned tables with garbled cells (issue 34, session 23)', () => {
+  const heading = (names: string[]): Run[] =>
+    names.map((h, i) => [[40, 110, 330, 370, 420, 500][i]!, 184, h, 9]);
+  const row = (top: number, cells: string[]): Run[] =>
+    cells.map((c, i) => [[40, 110, 340, 370, 420, 500][i]!, top, c, 9]);
+
+  it("reads a garbled quantity heading ('Qn') as the quantity, not part of the price", () => {
+    const runs = [
+      ...heading(['Part No.', 'Description', 'Qn', 'tm', 'Unit Price', 'Amount']),
+      ...row(200, ['ML-291', 'Roustabout crew', '6', 'FT', '575.81', '345486']),
+      ...row(216, ['CT-542', 'Crane service', '3', 'GAL', '604.99', '1814.97']),
+      [400, 260, 'Subtotal', 9] as Run,
+    ];
+    const lines = findLineItems(buildLines([page(runs, { source: 'ocr', confidence: 0.9 })])).lines;
+    // The amount read without its point is proven by 6 × 575.81.
+    expect(lines[0]).toMatchObject({ quantity: '6', unitPrice: '575.81', amount: '3454.86' });
+    expect(lines[1]).toMatchObject({ quantity: '3', unitPrice: '604.99', amount: '1814.97' });
+    // A text layer's heading is as printed: an unknown heading stays unknown.
+    const text = findLineItems(buildLines([page(runs, { source: 'text' })])).lines;
+    expect(text[1]?.quantity ?? null).toBeNull();
+  });
+
+  it('keeps a table open across rows whose amounts OCR garbled', () => {
+    const runs = [
+      ...heading(['Part No.', 'Description', 'Qty', 'UM', 'Unit Price', 'Amount']),
+      ...row(200, ['CT-542', 'Crane service', '3', 'GAL', '604.99', '1814.97']),
+      ...row(216, ['SB-882', 'Wireline unit', '9s', 'MI', '1436.36', '13645 42']),
+      ...row(232, ['SB-793', 'Credit duplicate mileage', '1', 'EA', '-2272.79', '217M']),
+      ...row(248, ['VT-180', 'Vacuum truck', '16', 'EA', '1932.26', '30M16.16']),
+      ...row(264, ['HO-471', 'Frac tank rental', '6', 'HR', '926.25', '5557.50']),
+      [400, 300, 'Subtotal', 9] as Run,
+    ];
+    const lines = findLineItems(buildLines([page(runs, { source: 'ocr', confidence: 0.9 })])).lines;
+    expect(lines.map((l) => l.amount)).toContain('5557.50');
+    // Rows far below the table's last row-like line still end it.
+    const far = [
+      ...runs.slice(0, 12),
+      ...row(320, ['HO-471', 'Frac tank', '6', 'HR', '926.25', '5557.50']),
+    ];
+    const farLines = findLineItems(
+      buildLines([page(far, { source: 'ocr', confidence: 0.9 })]),
+    ).lines;
+    expect(farLines.map((l) => l.amount)).not.toContain('5557.50');
   });
 });

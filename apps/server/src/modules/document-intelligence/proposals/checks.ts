@@ -277,10 +277,7 @@ export function reconcileLine(cells: {
         if (!prior || repaired < prior.repaired)
           found.set(id, { q: q.value, p: p.value, a: a.value, repaired });
       }
-  // A price or amount read without its point ('720535') divides to a 'round' quantity 100× off.
-  const withCents = (t: string) => /\d[.,]\d{2}\)?-?$/.test(t.trim());
-  if (found.size === 0)
-    return withCents(unitPrice) && withCents(amount) ? derivedQuantity(ps, as) : null;
+  if (found.size === 0) return derivedQuantity(unitPrice, amount, ps, as);
   const sorted = [...found.values()].sort((x, y) => x.repaired - y.repaired);
   // Two different rows equally explained: the page does not prove either.
   if (sorted.length > 1 && sorted[1]!.repaired === sorted[0]!.repaired) return null;
@@ -292,23 +289,35 @@ export function reconcileLine(cells: {
  * A row whose quantity OCR lost or misread ('1' for 11, nothing for 5) while its unit price and
  * amount were read as printed: the quantity is amount ÷ price when that is a whole or half unit
  * (0.5–999) and gives the amount to the cent — a misread price or amount almost never divides
- * to such a quantity exactly. Only prices and amounts read as printed, with their cents (one whose
- * point was lost divides to a quantity 100× off), and one answer.
+ * to such a quantity exactly. The price must be read with its cents; the amount with its cents,
+ * or as bare digits whose point alone was lost ('1301234' for 13,012.34 — read only as cents
+ * then: taken whole, '720535' divides to a round 500, a quantity 100× off). One answer only.
  */
 function derivedQuantity(
+  priceText: string,
+  amountText: string,
   ps: { value: number; repaired: number }[],
   as: { value: number; repaired: number }[],
 ): { quantity: number; unitPrice: number; amount: number; repaired: number } | null {
+  const withCents = (t: string) => /\d[.,]\d{2}\)?-?$/.test(t.trim());
+  if (!withCents(priceText)) return null;
+  // Bare digits are the amount in cents: the reading readings() makes with one repair.
+  const amountRepairs = withCents(amountText)
+    ? 0
+    : /^[-(]?\d{3,}\)?-?$/.test(amountText.trim())
+      ? 1
+      : -1;
+  if (amountRepairs < 0) return null;
   const found = new Map<string, { quantity: number; unitPrice: number; amount: number }>();
   for (const p of ps)
     for (const a of as) {
-      if (p.repaired || a.repaired || p.value === 0) continue;
+      if (p.repaired || a.repaired !== amountRepairs || p.value === 0) continue;
       const q = Math.round((a.value / p.value) * 2) / 2;
       if (q < 0.5 || q > 999 || cents(q * p.value) !== cents(a.value)) continue;
       found.set(`${q}|${p.value}|${a.value}`, { quantity: q, unitPrice: p.value, amount: a.value });
     }
   if (found.size !== 1) return null;
-  return { ...[...found.values()][0]!, repaired: 2 };
+  return { ...[...found.values()][0]!, repaired: 2 + amountRepairs };
 }
 
 /** The values a cell's OCR text may stand for, each with how many slips it assumes. */

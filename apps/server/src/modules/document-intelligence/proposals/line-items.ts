@@ -125,6 +125,7 @@ function headerColumns(line: TextLine): HeaderColumn[] | null {
       }
     }
   }
+  unknown -= garbledQuantityHeading(line, cols, unmatched);
   // 'Item | Description': the item column beside a description column holds codes.
   const descriptions = cols.filter((c) => c.column === 'description');
   if (descriptions.length === 2 && /^(?:item|product)$/.test(descriptions[0]!.name))
@@ -138,6 +139,39 @@ function headerColumns(line: TextLine): HeaderColumn[] | null {
   const amounts = cols.filter((c) => c.column === 'amount');
   if (amounts.length === 2) amounts[0]!.column = 'unitPrice';
   return cols.sort((a, b) => a.x0 - b.x0);
+}
+
+/**
+ * A scanned heading row whose quantity heading OCR garbled ('Qn', 'Oy' for 'Qty' — too short for
+ * a safe fuzzy match): the first heading no word matched between the description and the unit
+ * price is the quantity, any after it (a garbled 'UM') other columns. Without them the rows'
+ * quantities were read into the price ('6 575.81' as 6575.81). A row's cells are still proven by
+ * its arithmetic (reconcileLine) before they count as sure. Returns how many words it placed.
+ */
+function garbledQuantityHeading(line: TextLine, cols: HeaderColumn[], unmatched: Token[]): number {
+  if (line.source !== 'ocr' || cols.some((c) => c.column === 'quantity')) return 0;
+  const description = cols.find((c) => c.column === 'description');
+  const price = cols.find((c) => c.column === 'unitPrice');
+  if (!description || !price || price.x0 < description.x1) return 0;
+  const between = unmatched.filter((t) => t.x0 > description.x1 && t.x1 < price.x0);
+  if (between.length === 0) return 0;
+  // One heading per phrase: 'Qn tm' set a column apart are two headings.
+  const phrases: Token[][] = [];
+  for (const t of between) {
+    const [start] = segmentAt(line, line.tokens.indexOf(t));
+    const last = phrases[phrases.length - 1];
+    if (last && segmentAt(line, line.tokens.indexOf(last[0]!))[0] === start) last.push(t);
+    else phrases.push([t]);
+  }
+  phrases.forEach((p, k) =>
+    cols.push({
+      column: k === 0 ? 'quantity' : 'other',
+      name: textOf(p),
+      x0: p[0]!.x0,
+      x1: p[p.length - 1]!.x1,
+    }),
+  );
+  return between.length;
 }
 
 const NUMERIC_COLUMNS = new Set<Column>(['quantity', 'unitPrice', 'amount']);
@@ -336,6 +370,12 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
   let sawCode = false;
   let lastRow: { line: TextLine; row: ProposedLine } | null = null;
   /**
+   * The table's last line that looked like a row (a number in a numeric column), even one whose
+   * amount OCR garbled: the gap that ends a table is measured from it, so a run of garbled rows
+   * on a scan does not close the table before its readable rows.
+   */
+  let lastRowLike: TextLine | null = null;
+  /**
    * A table that ran to the bottom of a page (no totals line closed it) continues on the next
    * page under the same columns even without a repeated heading: the page's own header lines
    * are skipped until the first row with an amount in cents.
@@ -348,6 +388,7 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
       cols = aligned.cols;
       carried = null;
       lastRow = null;
+      lastRowLike = null;
     }
     const header = headerColumns(line);
     if (header) {
@@ -356,6 +397,7 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
       carried = null;
       lineIndexes.add(line.index);
       lastRow = null;
+      lastRowLike = null;
       continue;
     }
     const joined = line.tokens.map((t) => t.norm).join(' ');
@@ -366,10 +408,15 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
         cols = carried.cols;
         carried = null;
         lastRow = null;
+        lastRowLike = null;
       } else continue;
     }
     if (!cols) continue;
-    const previous = lastRow?.line ?? lines[line.index - 1];
+    const lastInTable =
+      lastRowLike && (!lastRow || lastRowLike.index > lastRow.line.index)
+        ? lastRowLike
+        : lastRow?.line;
+    const previous = lastInTable ?? lines[line.index - 1];
     const farBelow =
       !opens &&
       previous &&
@@ -387,6 +434,7 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
         cols = carried.cols;
         carried = null;
         lastRow = null;
+        lastRowLike = null;
       } else continue;
     }
     const cells = assign(cols, line);
@@ -442,10 +490,9 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
       amount = { ...amount, value: `-${amount.value}` };
     }
     lineIndexes.add(line.index);
+    const numbers = [...cells.entries()].some(([k, ts]) => NUMERIC_COLUMNS.has(k) && ts.length > 0);
+    if (numbers) lastRowLike = line;
     if (!amount) {
-      const numbers = [...cells.entries()].some(
-        ([k, ts]) => NUMERIC_COLUMNS.has(k) && ts.length > 0,
-      );
       if (
         lastRow &&
         description &&
