@@ -20,6 +20,7 @@ import {
 import { setPrepareDefaults } from '../apps/server/src/modules/document-intelligence/reading/prepare-page';
 import { setDateChars } from '../apps/server/src/modules/document-intelligence/reading/ocr';
 import {
+  setFillIn,
   setLabelLook,
   setSecondLook,
 } from '../apps/server/src/modules/document-intelligence/reading/second-look';
@@ -49,6 +50,8 @@ const { values: args } = parseArgs({
     'second-look': { type: 'string' },
     /** The label look (session 22) off, to measure it. */
     'no-label-look': { type: 'boolean', default: false },
+    /** The fill-in look (session 23: a value missed beside its label read again) off. */
+    'no-fill-in': { type: 'boolean', default: false },
     /** Dates read again with their characters' confidences (hOCR), as identifiers are. */
     'date-chars': { type: 'boolean', default: false },
     texts: { type: 'string' },
@@ -87,6 +90,7 @@ async function main() {
   const look = args['second-look'];
   if (look === 'off' || look === 'confirm' || look === 'replace') setSecondLook(look);
   if (args['no-label-look']) setLabelLook(false);
+  if (args['no-fill-in']) setFillIn(false);
   if (args['date-chars']) setDateChars(true);
   if (!args['oil-only']) await legacyCorpora();
   await runOilfield({

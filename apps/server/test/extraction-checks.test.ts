@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkLine,
   creditSignLost,
+  derivedPrice,
   checkTotal,
   hasLookalike,
   linesAddUp,
@@ -20,6 +21,7 @@ import {
   proposeMetadata,
 } from '../src/modules/document-intelligence/proposals/index';
 import { ocrDistance, ocrLabelWord } from '../src/modules/document-intelligence/proposals/labels';
+import { shortAfeMisread } from '../src/modules/document-intelligence/proposals/candidates';
 import {
   columnsByAlignment,
   findLineItems,
@@ -1005,5 +1007,82 @@ describe('scanned tables with garbled cells (issue 34, session 23)', () => {
       buildLines([page(far, { source: 'ocr', confidence: 0.9 })]),
     ).lines;
     expect(farLines.map((l) => l.amount)).not.toContain('5557.50');
+  });
+});
+
+describe('a price OCR lost, a discount whose signs it lost (issue 34, session 23)', () => {
+  it('derives the price from quantity and amount only when one price in cents fits', () => {
+    expect(derivedPrice(20, '$13,673.20', 13673.2)).toBe(683.66);
+    expect(derivedPrice(2, '$2250.22', 2250.22)).toBe(1125.11);
+    expect(derivedPrice(1.5, '$1,374.14', 1374.14)).toBe(916.09);
+    // No price in cents gives the amount: refused.
+    expect(derivedPrice(3, '$100.00', 100)).toBeNull();
+    // Under one unit several prices round to the amount; an amount without its cents is no proof.
+    expect(derivedPrice(0.5, '$273.50', 273.5)).toBeNull();
+    expect(derivedPrice(6, '132186', 1321.86)).toBeNull();
+  });
+
+  const table = (price: string) => {
+    const runs: Run[] = [];
+    ['Description', 'Qty', 'Unit Price', 'Amount'].forEach((h, i) =>
+      runs.push([[40, 330, 420, 500][i]!, 184, h, 9]),
+    );
+    runs.push([40, 200, 'Frac tank rental', 9], [340, 200, '20', 9]);
+    if (price) runs.push([420, 200, price, 9]);
+    runs.push([500, 200, '$13,673.20', 9]);
+    runs.push([40, 216, 'Discount per MSA', 9], [340, 216, '1', 9]);
+    runs.push([420, 216, '305.18', 9], [500, 216, '305.18', 9]);
+    return (source: 'ocr' | 'text') =>
+      findLineItems(buildLines([page(runs, { source, confidence: 0.9 })])).lines;
+  };
+
+  it('fills a lost or garbled price on a scan, never one read as a number', () => {
+    expect(table('')('ocr')[0]).toMatchObject({ unitPrice: '683.66', amount: '13673.20' });
+    expect(table('SLI2S.01')('ocr')[0]).toMatchObject({ unitPrice: '683.66' });
+    // A price read as another number: which cell is wrong is not known.
+    expect(table('$683.60')('ocr')[0]).toMatchObject({ unitPrice: '683.6' });
+    expect(table('')('text')[0]!.unitPrice).toBeNull();
+  });
+
+  it("makes a 'Discount' row negative when OCR lost both signs", () => {
+    expect(creditSignLost('Discount per MSA', 305.18, 305.18)).toBe(true);
+    expect(table('')('ocr')[1]).toMatchObject({ unitPrice: '-305.18', amount: '-305.18' });
+    expect(table('')('text')[1]).toMatchObject({ unitPrice: '305.18', amount: '305.18' });
+  });
+});
+
+describe("'AFE' read with one letter wrong (issue 34, session 23)", () => {
+  const scan = { source: 'ocr' as const, confidence: 0.93 };
+
+  it('takes a three-capital misreading only', () => {
+    for (const w of ['ARE:', 'AFR', 'APE', 'AEE', 'ARE#']) expect(shortAfeMisread(w)).toBe(true);
+    // 'AFE' itself is the label's own business; lower case, other words, two letters wrong: no.
+    for (const w of ['AFE', 'are', 'Are', 'ABC', 'AF', 'AFEE', 'THE'])
+      expect(shortAfeMisread(w)).toBe(false);
+  });
+
+  it('labels an AFE only beside a value that names its kind', () => {
+    const afe = (label: string, value: string) =>
+      filled(
+        invoice(
+          [
+            ['Invoice No:', 'CW-10442'],
+            [label, value],
+          ],
+          [],
+          scan,
+        ),
+        'docAFE',
+      );
+    expect(afe('ARE:', 'AFE-2026-811')).toBe('AFE-2026-811');
+    expect(afe('AFR', 'CC-4791')).toBe('CC-4791');
+    // A value of no telling shape ('D24-7313', '44507') needs a label read as printed.
+    expect(afe('ARE:', 'D24-7313')).toBeUndefined();
+    expect(afe('APE', '44507')).toBeUndefined();
+    // Never on a text layer, never inside a phrase.
+    expect(
+      filled(invoice([['ARE:', 'AFE-2026-811']], [], { source: 'text' }), 'docAFE'),
+    ).toBeUndefined();
+    expect(afe('We ARE', 'AFE-2026-811')).toBeUndefined();
   });
 });

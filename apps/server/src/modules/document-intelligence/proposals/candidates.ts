@@ -95,6 +95,7 @@ export function findLabels(lines: TextLine[], rules: FieldRule[], skip: Set<numb
         found.push({ line, start, end, rule, label, ...(misread ? { fuzzy: true } : {}) });
       }
     }
+    if (line.source === 'ocr') found.push(...shortAfeLabels(line, rules, found));
     // Longest first, then the stronger wording; a word belongs to one label only.
     found.sort((a, b) => b.end - b.start - (a.end - a.start) || b.label.weight - a.label.weight);
     const taken = new Set<number>();
@@ -108,6 +109,38 @@ export function findLabels(lines: TextLine[], rules: FieldRule[], skip: Set<numb
   }
   return hits.sort((a, b) => a.line.index - b.line.index || a.start - b.start);
 }
+
+/**
+ * 'AFE' printed in capitals and read with one letter wrong ('ARE:', 'AFR', 'APE' — three letters,
+ * too short for ocrLabelWord's fuzzy match, and 'ARE' is a word): an AFE label only where the value
+ * right after it says itself what it is — 'AFE-2026-811', 'CC-4791' (a cost center) — and the word
+ * starts its phrase, so 'we ARE AFE-…' in a sentence is not one. Issue 34, session 23.
+ */
+function shortAfeLabels(line: TextLine, rules: FieldRule[], found: LabelHit[]): LabelHit[] {
+  const rule = rules.find((r) => r.key === 'docAFE');
+  if (!rule || found.some((h) => h.rule === rule)) return [];
+  const out: LabelHit[] = [];
+  const tokens = line.tokens;
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (!shortAfeMisread(tokens[i]!.text) || segmentAt(line, i)[0] !== i) continue;
+    if (found.some((h) => i >= h.start && i < h.end)) continue;
+    const next = tokens.slice(i + 1).find((t) => !/^[:#.\-\u2013|]+$/.test(t.text));
+    if (!next || next.x0 - tokens[i]!.x1 > 12 * line.height || !AFE_SHAPED.test(next.text))
+      continue;
+    out.push({ line, start: i, end: i + 1, rule, label: rule.labels[0]!, fuzzy: true });
+  }
+  return out;
+}
+
+/** Three capitals, one of them not the printed 'AFE''s: 'ARE', 'AFR', 'APE', 'AEE'. */
+export function shortAfeMisread(text: string): boolean {
+  const word = text.replace(/[:#.]+$/, '');
+  if (!/^[A-Z]{3}$/.test(word)) return false;
+  return [...word].filter((c, k) => c !== 'AFE'[k]).length === 1;
+}
+
+/** A value that names its own kind: an AFE ('AFE-2026-811') or a cost center ('CC-4791'). */
+const AFE_SHAPED = /^(?:AFE|CC)[-#]?\d[\d-]*$/i;
 
 function afterColon(line: TextLine, i: number): boolean {
   const prev = line.tokens[i - 1];

@@ -320,6 +320,22 @@ function derivedQuantity(
   return { ...[...found.values()][0]!, repaired: 2 + amountRepairs };
 }
 
+/**
+ * A scanned row whose unit price OCR lost or garbled to no number ('SLI2S.01', nothing at all) while
+ * its quantity and amount were read as printed (the amount with its cents): the price is amount ÷
+ * quantity when exactly one price in cents gives the amount to the cent. A quantity under 1 is
+ * not divided (several prices round to the same amount). The row is not proven by it — the
+ * price is only what the other two cells say — and a price read as a number is never replaced
+ * (which of the cells is wrong cannot be told). Issue 34, session 23.
+ */
+export function derivedPrice(quantity: number, amountText: string, amount: number): number | null {
+  if (!(quantity >= 1) || !/\d[.,]\d{2}\)?-?$/.test(amountText.trim())) return null;
+  const target = cents(amount);
+  const near = Math.round(target / quantity);
+  const fits = [near - 1, near, near + 1].filter((p) => Math.round(p * quantity) === target);
+  return fits.length === 1 ? fits[0]! / 100 : null;
+}
+
 /** The values a cell's OCR text may stand for, each with how many slips it assumes. */
 function readings(
   text: string,
@@ -349,10 +365,11 @@ function readings(
  * A credit row printed negative ('Credit - duplicate mileage', 1, -$1,436.63, -$1,436.63) whose
  * minus signs (or parentheses) OCR lost on both cells: quantity × price = amount holds either way,
  * so only the row's own words can tell. A scanned row whose description starts with 'Credit' (not
- * 'credit card…') and whose price and amount were both read positive is a credit, both cells
- * negative. One of the two cells read negative is reconcileLine's case.
+ * 'credit card…') or 'Discount' ('Discount per MSA', session 23) and whose price and amount were
+ * both read positive is a credit, both cells negative. One of the two cells read negative is
+ * reconcileLine's case.
  */
-const CREDIT_ROW = /^\W*credit\b(?!\s+card)/i;
+const CREDIT_ROW = /^\W*(?:credit\b(?!\s+card)|discount\b)/i;
 export function creditSignLost(
   description: string | null,
   unitPrice: number | null,

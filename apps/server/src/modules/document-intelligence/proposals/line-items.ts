@@ -1,6 +1,6 @@
 import { labelWord, ocrLabelWord } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
-import { creditSignLost, reconcileLine } from './checks';
+import { creditSignLost, derivedPrice, reconcileLine } from './checks';
 import { parseAmount, parseNumber } from './parse';
 
 /**
@@ -477,6 +477,15 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
         amount = { value: fixed.amount.toFixed(2), quality: fixed.repaired ? 0.95 : 1 };
         proven = true;
       }
+    }
+    // A price OCR lost or garbled beside a quantity and amount read as printed (derivedPrice).
+    if (!proven && line.source === 'ocr' && quantity && amount && !unitPrice) {
+      const price = derivedPrice(
+        Number(quantity.value),
+        textOf(amountTokens),
+        Number(amount.value),
+      );
+      if (price !== null) unitPrice = { value: price.toFixed(2), quality: 0.9 };
     }
     // A credit row whose minus signs OCR lost on both cells (checks.ts creditSignLost).
     if (

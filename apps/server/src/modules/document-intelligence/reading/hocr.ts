@@ -107,12 +107,12 @@ export const TWIN_RATIO = 0.6;
  * 8…). A word's own confidence is not used: tesseract's LSTM gives a whole word little confidence
  * for a hyphen or a neighbouring mark while every character is ~0.98.
  */
-export function charsSure(words: CharWord[]): boolean {
+export function charsSure(words: CharWord[], sure = CHAR_SURE): boolean {
   const chars = words.flatMap((w) => w.chars).filter((c) => /[A-Za-z0-9]/.test(c.text));
   if (chars.length === 0) return false;
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i]!;
-    if (c.confidence < CHAR_SURE) return false;
+    if (c.confidence < sure) return false;
     const up = c.text.toUpperCase();
     const twins = TWINS[up];
     if (!twins) continue;

@@ -7,6 +7,10 @@ import { preparePage, type PreparedPage } from './prepare-page';
 import {
   confirmSecondLook,
   cropRegion,
+  FILL_IN_KEYS,
+  fillInEnabled,
+  fillInLook,
+  fillsIn,
   labelLookEnabled,
   labelRegionsToReread,
   mergeLabelLook,
@@ -215,6 +219,7 @@ async function secondLook(
     ? []
     : regionsToReread(words, width, height, {
         missing: !confirm,
+        missingKeys: confirm && fillInEnabled() ? FILL_IN_KEYS : undefined,
       });
   if (regions.length === 0 && labels.length === 0) return words;
   const sharp = await loadSharp();
@@ -245,11 +250,12 @@ async function secondLook(
     if (labels.length)
       regions = regionsToReread(out, width, height, {
         missing: !confirm,
+        missingKeys: confirm && fillInEnabled() ? FILL_IN_KEYS : undefined,
       });
     for (const r of regions) {
       // An identifier's region is read with each character's confidence and the LSTM's other
       // choices for it (hocr.ts charsSure); the others as TSV (the choices cost time).
-      const chars = confirm && CHAR_KEYS.has(r.key);
+      const chars = confirm && (CHAR_KEYS.has(r.key) || fillsIn(r));
       if (chars !== withChars) {
         await w.setParameters({
           hocr_char_boxes: chars ? '1' : '0',
@@ -258,7 +264,11 @@ async function secondLook(
         withChars = chars;
       }
       const again = await readRegion(w, sharp, prepared, r, chars);
-      out = confirm ? confirmSecondLook(out, r, again) : mergeSecondLook(out, r, again);
+      out = !confirm
+        ? mergeSecondLook(out, r, again)
+        : fillsIn(r)
+          ? fillInLook(out, r, again, width, height)
+          : confirmSecondLook(out, r, again);
     }
   } finally {
     await w.setParameters({

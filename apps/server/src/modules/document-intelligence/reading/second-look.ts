@@ -78,7 +78,11 @@ export function regionsToReread(
   words: ReadWord[],
   width: number,
   height: number,
-  options: { missing?: boolean } = {},
+  options: {
+    missing?: boolean;
+    /** Fields whose missing values are read even when `missing` is false (fillInLook). */
+    missingKeys?: ReadonlySet<string>;
+  } = {},
 ): Region[] {
   if (words.length === 0) return [];
   const lines = buildLines([{ page: 1, width, height, source: 'ocr', words }]);
@@ -150,7 +154,9 @@ export function regionsToReread(
   const order = { missing: 0, unparsed: 1, contradicted: 2, unsure: 3 };
   return seen
     .map((s) => s.region)
-    .filter((r) => options.missing !== false || r.reason !== 'missing')
+    .filter(
+      (r) => options.missing !== false || r.reason !== 'missing' || options.missingKeys?.has(r.key),
+    )
     .sort((a, b) => order[a.reason] - order[b.reason])
     .slice(0, MAX_REGIONS);
 }
@@ -358,6 +364,78 @@ export function confirmSecondLook(
 
 /** The confidence two agreeing readings with every character sure give a value's words. */
 export const CHARS_CONFIRMED = LOOKALIKE_SURE;
+
+/**
+ * Fields whose value a second reading may supply where the first read none beside a found label,
+ * or nothing of the field's type ('Doc No.:' with nothing beside it, 'July 19, 202%',
+ * '090272024'): identifiers and dates. Totals are not — a total added where none was read was
+ * once wrong (session 20), and the arithmetic reads them again anyway.
+ */
+export const FILL_IN_KEYS: ReadonlySet<string> = new Set([
+  'docNumber',
+  'docInvoiceDate',
+  'docDueDate',
+  'docAFE',
+  'docPONumber',
+]);
+/** Every character of such a single reading is at least this sure (two readings need 0.9). */
+export const FILL_IN_CHAR_SURE = 0.95;
+
+/** Whether a region is one fillInLook may supply a value for. */
+export function fillsIn(r: Region): boolean {
+  return fillIn && FILL_IN_KEYS.has(r.key) && (r.reason === 'missing' || r.reason === 'unparsed');
+}
+/** On by default; the bench measures without it (`--no-fill-in`). */
+let fillIn = true;
+export function setFillIn(on: boolean): void {
+  fillIn = on;
+}
+export function fillInEnabled(): boolean {
+  return fillIn;
+}
+
+/**
+ * The value of a found label that the first reading missed or garbled, supplied by the region's
+ * second reading (issue 34, session 23) — only when that reading is of the field's type as one
+ * phrase, and every character of it is sure (≥ FILL_IN_CHAR_SURE, no look-alike nearly read as its
+ * twin: hocr.ts charsSure). Its words then count as sure as two agreeing readings; the value
+ * still needs every check of the rules (plausible dates, identifier shape, look-alikes…).
+ * Otherwise the page's words stay as they were. `again` is in the page's pixels.
+ */
+export function fillInLook(
+  words: ReadWord[],
+  r: Region,
+  again: (ReadWord | CharWord)[],
+  width: number,
+  height: number,
+): ReadWord[] {
+  if (!fillsIn(r)) return words;
+  const inside = (w: ReadWord) => {
+    const cx = w.x + w.width / 2;
+    const cy = w.y + w.height / 2;
+    return cx >= r.x && cx <= r.x + r.width && cy >= r.y && cy <= r.y + r.height;
+  };
+  const useful = again.filter((w) => /[A-Za-z0-9]/.test(w.text) && inside(w));
+  const withChars = useful.filter((w): w is CharWord => 'chars' in w);
+  if (useful.length === 0 || withChars.length !== useful.length) return words;
+  if (!charsSure(withChars, FILL_IN_CHAR_SURE)) return words;
+  const rule = fieldRulesFor(93).find((x) => x.key === r.key);
+  const lines = buildLines([{ page: 1, width, height, source: 'ocr', words: useful }]);
+  if (!rule || lines.length !== 1) return words;
+  const tokens = lines[0]!.tokens;
+  // An identifier is one word: more is a phrase that happens to start like one.
+  if (rule.kind === 'id' && tokens.length !== 1) return words;
+  if (!parseValue(rule, tokens, true)) return words;
+  const sure = useful.map(({ text, x, y, width: w, height: h }) => ({
+    text,
+    x,
+    y,
+    width: w,
+    height: h,
+    confidence: CHARS_CONFIRMED,
+  }));
+  return [...words.filter((w) => !inside(w)), ...sure];
+}
 
 /**
  * 'confirm' (default): the second reading vouches for or disputes the first (confirmSecondLook).
