@@ -168,6 +168,12 @@ describe('arithmetic checks', () => {
     });
     expect(row('2', '591.47', '1301234')).toMatchObject({ quantity: 22, amount: 13012.34 });
     expect(row('2', '591.47', '1301235')).toBeNull();
+    // No point read and one digit too many (the point read as a digit, a mark after it): the
+    // digit whose dropping the arithmetic proves — the least likely reading (session 23).
+    expect(row('11', '724.76', '7972136')).toMatchObject({ amount: 7972.36, repaired: 3 });
+    expect(row('6', '1158.23', '6949358')).toMatchObject({ amount: 6949.38 });
+    expect(row('11', '724.76', '7972.136')).toBeNull();
+    expect(row('11', '724.76', '7972146')).toBeNull();
     // A price without its cents, or an amount garbled by more than its point: nothing derived.
     expect(row('2', '59147', '13012.34')).toBeNull();
     expect(row('2', '591.47', '130I234')).toBeNull();

@@ -15,6 +15,8 @@ import {
   CHARS_CONFIRMED,
   cropRegion,
   confirmSecondLook,
+  FILL_IN_KEYS,
+  fillInLook,
   labelRegionsToReread,
   mergeLabelLook,
   mergeSecondLook,
@@ -651,5 +653,99 @@ describe('second look at a label (issue 34, session 22)', () => {
       1600,
     );
     expect(stray.map((x) => x.text)).not.toContain('X99');
+  });
+});
+
+describe('a value missed beside its label, read again (issue 34, session 23)', () => {
+  const sureChars = (text: string, x: number, conf = 0.98, wordConf = 0.3) =>
+    ({
+      ...w(text, x, 101, wordConf),
+      chars: [...text].map((c) => ({ text: c, confidence: conf, choices: [] })),
+    }) as CharWord;
+  const region = (key: string, reason: Region['reason']): Region => ({
+    key,
+    x: 250,
+    y: 90,
+    width: 300,
+    height: 40,
+    position: 'right',
+    reason,
+  });
+
+  it('reads the place beside a label with nothing read only for a field the page lacks', () => {
+    const words = [w('Doc', 100, 100), w('No.:', 160, 100), w('Payment', 100, 160)];
+    words.push(w('Due:', 200, 160));
+    const keys = (ws: ReadWord[]) =>
+      regionsToReread(ws, 1200, 1600, { missing: false, missingKeys: FILL_IN_KEYS }).map(
+        (r) => `${r.key} ${r.reason}`,
+      );
+    expect(keys(words)).toEqual(['docNumber missing', 'docDueDate missing']);
+    // Without the keys (as before) a missing value is not read in confirm mode.
+    expect(regionsToReread(words, 1200, 1600, { missing: false })).toEqual([]);
+    // The page has its number under another label: the empty place is not read.
+    const valued = [...words, w('Invoice', 100, 300), w('No.', 190, 300), w('BW-41744', 260, 300)];
+    expect(keys(valued)).toEqual(['docDueDate missing']);
+  });
+
+  it('takes the second reading only when every character is sure and it is of its type', () => {
+    const page = [w('Doc', 100, 100), w('No.:', 160, 100)];
+    const filled = fillInLook(
+      page,
+      region('docNumber', 'missing'),
+      [sureChars('T-52998', 260)],
+      1200,
+      1600,
+    );
+    expect(filled.map((x) => [x.text, x.confidence])).toEqual([
+      ['Doc', 0.95],
+      ['No.:', 0.95],
+      ['T-52998', CHARS_CONFIRMED],
+    ]);
+    // One character under 0.95 (two agreeing readings need 0.9; one needs more): nothing.
+    const unsure = sureChars('T-52998', 260);
+    unsure.chars[3]!.confidence = 0.93;
+    expect(fillInLook(page, region('docNumber', 'missing'), [unsure], 1200, 1600)).toBe(page);
+    // Plain words, not hOCR: no characters to judge.
+    expect(
+      fillInLook(page, region('docNumber', 'missing'), [w('T-52998', 260, 101, 0.99)], 1200, 1600),
+    ).toBe(page);
+    // Not an identifier ('RECEIVED'), or two words where one is wanted: nothing.
+    expect(
+      fillInLook(page, region('docNumber', 'missing'), [sureChars('RECEIVED', 260)], 1200, 1600),
+    ).toBe(page);
+    expect(
+      fillInLook(
+        page,
+        region('docNumber', 'missing'),
+        [sureChars('T-52998', 260), sureChars('44', 420)],
+        1200,
+        1600,
+      ),
+    ).toBe(page);
+    // A look-alike nearly read as its twin ('D' beside '2', '0' a close second) is not sure.
+    const twin = sureChars('D25-4838', 260);
+    twin.chars[0]!.choices = [
+      { text: 'D', confidence: 0.98 },
+      { text: '0', confidence: 0.9 },
+    ];
+    expect(fillInLook(page, region('docAFE', 'missing'), [twin], 1200, 1600)).toBe(page);
+  });
+
+  it("replaces a date OCR garbled ('July 19, 202%') with a sure reading, never a total", () => {
+    const page = [
+      w('Date', 100, 100),
+      w('July', 260, 100, 0.9),
+      w('19,', 330, 100),
+      w('202%', 380, 100, 0.4),
+    ];
+    const again = [sureChars('July', 260), sureChars('19,', 330), sureChars('2025', 380)];
+    const read = fillInLook(page, region('docInvoiceDate', 'unparsed'), again, 1200, 1600);
+    expect(read.map((x) => x.text)).toEqual(['Date', 'July', '19,', '2025']);
+    // A first reading of its type that was only unsure is for confirmSecondLook, not this.
+    expect(fillInLook(page, region('docInvoiceDate', 'unsure'), again, 1200, 1600)).toBe(page);
+    // Totals are never supplied by a single reading.
+    expect(
+      fillInLook(page, region('docTotal', 'missing'), [sureChars('$1,234.56', 260)], 1200, 1600),
+    ).toBe(page);
   });
 });

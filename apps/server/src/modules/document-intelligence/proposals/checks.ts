@@ -357,6 +357,15 @@ function readings(
     // A leading '$' read as 5, 8, 3, 6 or 9 (or 'S'): its digit dropped.
     if (digits.length >= 4 && /^\s*[-(]?[35689]/.test(text))
       out.push({ value: (negative * Number(digits.slice(1))) / 100, repaired: 2 });
+    // No point read at all and one digit too many: the point read as a digit, or a mark after
+    // the amount ('7972136' for 7,972.36, '5649058' for 5,649.05) — each digit dropped in turn,
+    // the least likely reading (only the row's arithmetic can pick one).
+    if (digits.length >= 5 && !/[.,]/.test(text))
+      for (let k = 0; k < digits.length; k++)
+        out.push({
+          value: (negative * Number(digits.slice(0, k) + digits.slice(k + 1))) / 100,
+          repaired: 3,
+        });
   }
   return out;
 }

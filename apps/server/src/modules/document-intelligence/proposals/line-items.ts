@@ -138,7 +138,14 @@ function headerColumns(line: TextLine): HeaderColumn[] | null {
   // Two amount-like headers ('Total' and 'Amount'): the rightmost is the line amount.
   const amounts = cols.filter((c) => c.column === 'amount');
   if (amounts.length === 2) amounts[0]!.column = 'unitPrice';
-  return cols.sort((a, b) => a.x0 - b.x0);
+  cols.sort((a, b) => a.x0 - b.x0);
+  // A scanned heading row whose left part OCR lost ('Quantity Unit Rate Amount' read, 'Item Code
+  // Description' not): the words left of the first numeric heading are the description (item
+  // codes leading it are split off later, splitLeadingCodes) — not a quantity no word fills.
+  const first = cols[0]!;
+  if (line.source === 'ocr' && !kinds.has('description') && NUMERIC_COLUMNS.has(first.column))
+    cols.unshift({ column: 'description', name: 'description', x0: 0, x1: first.x0 - line.height });
+  return cols;
 }
 
 /**
@@ -366,8 +373,12 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
   const aligned = lines.some((l) => headerColumns(l)) ? null : columnsByAlignment(lines);
   const lineIndexes = new Set<number>();
   let cols: HeaderColumn[] | null = null;
-  /** Whether a heading named an item-code column (else codes may lead the descriptions). */
-  let sawCode = false;
+  /**
+   * The rows of each table with whether its heading named an item-code column: where it did not,
+   * codes may lead the descriptions (a page-2 heading read 'PartNo.' under a page-1 'Part No.').
+   */
+  const tables: { coded: boolean; rows: ProposedLine[] }[] = [];
+  let table: { coded: boolean; rows: ProposedLine[] } | null = null;
   let lastRow: { line: TextLine; row: ProposedLine } | null = null;
   /**
    * The table's last line that looked like a row (a number in a numeric column), even one whose
@@ -393,7 +404,8 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
     const header = headerColumns(line);
     if (header) {
       cols = header;
-      if (header.some((c) => c.column === 'code')) sawCode = true;
+      table = { coded: header.some((c) => c.column === 'code'), rows: [] };
+      tables.push(table);
       carried = null;
       lineIndexes.add(line.index);
       lastRow = null;
@@ -526,9 +538,15 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
       confidence,
     };
     rows.push(row);
+    if (!table) {
+      // Columns by alignment: the code column, when there is one, was found from the codes.
+      table = { coded: cols.some((c) => c.column === 'code'), rows: [] };
+      tables.push(table);
+    }
+    table.rows.push(row);
     lastRow = { line, row };
   }
-  if (!sawCode) splitLeadingCodes(rows);
+  for (const t of tables) if (!t.coded) splitLeadingCodes(t.rows);
   const sum = rows.length
     ? Math.round(rows.reduce((s, r) => s + Number(r.amount ?? 0), 0) * 100) / 100
     : null;

@@ -152,10 +152,19 @@ export function regionsToReread(
   }
   // The fields that decide the most first: those with no value at all, then unsure ones.
   const order = { missing: 0, unparsed: 1, contradicted: 2, unsure: 3 };
+  // A missing value read only for a field the page has no value for at all (time: the 'INVOICE'
+  // title of a page whose 'Doc No.' has its number is not read beside).
+  const valued =
+    options.missing === false && options.missingKeys
+      ? new Set(candidatesFor(lines, hits).map((c) => c.key))
+      : new Set<string>();
   return seen
     .map((s) => s.region)
     .filter(
-      (r) => options.missing !== false || r.reason !== 'missing' || options.missingKeys?.has(r.key),
+      (r) =>
+        options.missing !== false ||
+        r.reason !== 'missing' ||
+        (options.missingKeys?.has(r.key) && !valued.has(r.key)),
     )
     .sort((a, b) => order[a.reason] - order[b.reason])
     .slice(0, MAX_REGIONS);
