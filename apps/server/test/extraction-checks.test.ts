@@ -172,7 +172,8 @@ describe('arithmetic checks', () => {
     // digit whose dropping the arithmetic proves — the least likely reading (session 23).
     expect(row('11', '724.76', '7972136')).toMatchObject({ amount: 7972.36, repaired: 3 });
     expect(row('6', '1158.23', '6949358')).toMatchObject({ amount: 6949.38 });
-    expect(row('11', '724.76', '7972.136')).toBeNull();
+    expect(row('6', '1,158.23', '6.949.358')).toMatchObject({ amount: 6949.38 });
+    expect(row('11', '724.76', '7972.13')).toBeNull();
     expect(row('11', '724.76', '7972146')).toBeNull();
     // A price without its cents, or an amount garbled by more than its point: nothing derived.
     expect(row('2', '59147', '13012.34')).toBeNull();

@@ -357,10 +357,10 @@ function readings(
     // A leading '$' read as 5, 8, 3, 6 or 9 (or 'S'): its digit dropped.
     if (digits.length >= 4 && /^\s*[-(]?[35689]/.test(text))
       out.push({ value: (negative * Number(digits.slice(1))) / 100, repaired: 2 });
-    // No point read at all and one digit too many: the point read as a digit, or a mark after
-    // the amount ('7972136' for 7,972.36, '5649058' for 5,649.05) — each digit dropped in turn,
-    // the least likely reading (only the row's arithmetic can pick one).
-    if (digits.length >= 5 && !/[.,]/.test(text))
+    // No cents read and one digit too many: the point read as a digit, or a mark after the
+    // amount ('7972136' for 7,972.36, '6.949.358' for 6,949.38) — each digit dropped in turn, the
+    // least likely reading (only the row's arithmetic can pick one).
+    if (digits.length >= 5 && !/[.,]\d{2}\)?-?$/.test(text.trim()))
       for (let k = 0; k < digits.length; k++)
         out.push({
           value: (negative * Number(digits.slice(0, k) + digits.slice(k + 1))) / 100,

@@ -1,3 +1,4 @@
+import { splitCents } from './candidates';
 import { labelWord, ocrLabelWord } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
 import { creditSignLost, derivedPrice, reconcileLine } from './checks';
@@ -451,7 +452,11 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
     }
     const cells = assign(cols, line);
     const amountTokens = cells.get('amount') ?? [];
-    let amount = amountTokens.length ? parseAmount(textOf(amountTokens)) : null;
+    // On a scan, '2768 50' is an amount whose point was read as a gap (candidates.ts splitCents).
+    let amount = amountTokens.length
+      ? (parseAmount(textOf(amountTokens)) ??
+        (line.source === 'ocr' ? splitCents(amountTokens) : null))
+      : null;
     const descTokens = cells.get('description') ?? [];
     const description = descTokens.length ? textOf(descTokens).trim() : null;
     const codeTokens = cells.get('code') ?? [];
