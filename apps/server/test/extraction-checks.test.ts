@@ -175,8 +175,12 @@ describe('arithmetic checks', () => {
     expect(row('6', '1,158.23', '6.949.358')).toMatchObject({ amount: 6949.38 });
     expect(row('11', '724.76', '7972.13')).toBeNull();
     expect(row('11', '724.76', '7972146')).toBeNull();
-    // A price without its cents, or an amount garbled by more than its point: nothing derived.
-    expect(row('2', '59147', '13012.34')).toBeNull();
+    // A price whose point was lost, or whose comma was read as one ('1.10026' for 1,100.26), is
+    // read in cents too; a price of four digits or fewer without cents may be printed so ('$500').
+    expect(row('2', '59147', '13012.34')).toMatchObject({ quantity: 22, unitPrice: 591.47 });
+    expect(row('s', '1.10026', '880208')).toMatchObject({ quantity: 8, unitPrice: 1100.26 });
+    expect(row('', '5000', '15,000.00')).toBeNull();
+    // An amount garbled by more than its point: nothing derived.
     expect(row('2', '591.47', '130I234')).toBeNull();
   });
 

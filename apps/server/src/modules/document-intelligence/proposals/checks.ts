@@ -287,11 +287,11 @@ export function reconcileLine(cells: {
 
 /**
  * A row whose quantity OCR lost or misread ('1' for 11, nothing for 5) while its unit price and
- * amount were read as printed: the quantity is amount ÷ price when that is a whole or half unit
- * (0.5–999) and gives the amount to the cent — a misread price or amount almost never divides
- * to such a quantity exactly. The price must be read with its cents; the amount with its cents,
- * or as bare digits whose point alone was lost ('1301234' for 13,012.34 — read only as cents
- * then: taken whole, '720535' divides to a round 500, a quantity 100× off). One answer only.
+ * amount were read: the quantity is amount ÷ price when that is a whole or half unit (0.5–999)
+ * and gives the amount to the cent — a misread price or amount almost never divides to such a
+ * quantity exactly. Each of price and amount is read with its cents as printed, or — when no cents
+ * were read ('1301234', '1.10026': the point lost, a comma read as one) — only as its digits in
+ * cents: taken whole, '720535' divides to a round 500, a quantity 100× off. One answer only.
  */
 function derivedQuantity(
   priceText: string,
@@ -299,25 +299,28 @@ function derivedQuantity(
   ps: { value: number; repaired: number }[],
   as: { value: number; repaired: number }[],
 ): { quantity: number; unitPrice: number; amount: number; repaired: number } | null {
-  const withCents = (t: string) => /\d[.,]\d{2}\)?-?$/.test(t.trim());
-  if (!withCents(priceText)) return null;
-  // Bare digits are the amount in cents: the reading readings() makes with one repair.
-  const amountRepairs = withCents(amountText)
-    ? 0
-    : /^[-(]?\d{3,}\)?-?$/.test(amountText.trim())
-      ? 1
-      : -1;
-  if (amountRepairs < 0) return null;
+  // Read as printed (0), as its digits in cents (1, readings() makes it), or not at all (-1).
+  // Bare digits stand for cents only with a separator misplaced or five digits and more: '$500'
+  // may be printed without cents.
+  const repairsOf = (text: string) => {
+    const t = text.trim();
+    if (/\d[.,]\d{2}\)?-?$/.test(t)) return 0;
+    if (!/^[-($]*\d[\d.,]{2,}\)?-?$/.test(t)) return -1;
+    return /[.,]/.test(t) || t.replace(/\D/g, '').length >= 5 ? 1 : -1;
+  };
+  const priceRepairs = repairsOf(priceText);
+  const amountRepairs = repairsOf(amountText);
+  if (priceRepairs < 0 || amountRepairs < 0) return null;
   const found = new Map<string, { quantity: number; unitPrice: number; amount: number }>();
   for (const p of ps)
     for (const a of as) {
-      if (p.repaired || a.repaired !== amountRepairs || p.value === 0) continue;
+      if (p.repaired !== priceRepairs || a.repaired !== amountRepairs || p.value === 0) continue;
       const q = Math.round((a.value / p.value) * 2) / 2;
       if (q < 0.5 || q > 999 || cents(q * p.value) !== cents(a.value)) continue;
       found.set(`${q}|${p.value}|${a.value}`, { quantity: q, unitPrice: p.value, amount: a.value });
     }
   if (found.size !== 1) return null;
-  return { ...[...found.values()][0]!, repaired: 2 + amountRepairs };
+  return { ...[...found.values()][0]!, repaired: 2 + priceRepairs + amountRepairs };
 }
 
 /**
