@@ -3,6 +3,7 @@ import {
   checkLine,
   creditSignLost,
   derivedPrice,
+  slipPrice,
   checkTotal,
   hasLookalike,
   linesAddUp,
@@ -1033,6 +1034,19 @@ describe('a price OCR lost, a discount whose signs it lost (issue 34, session 23
     expect(derivedPrice(6, '132186', 1321.86)).toBeNull();
   });
 
+  it('repairs a price misread by one usual digit slip over a quantity of three or more', () => {
+    // 18 × 1,769.51 = 31,851.18: the 9 read as a 5.
+    expect(slipPrice(18, 1765.51, '31,851.18', 31851.18)).toBe(1769.51);
+    expect(slipPrice(3, 2335.38, '7,018.14', 7018.14)).toBe(2339.38);
+    // Two digits apart, a pair OCR does not confuse (0 for 1), or no price in cents: refused.
+    expect(slipPrice(12, 1634.05, '18,419.40', 18419.4)).toBeNull();
+    expect(slipPrice(9, 538.01, '4,842.99', 4842.99)).toBeNull();
+    expect(slipPrice(18, 1765.51, '31,851.19', 31851.19)).toBeNull();
+    // Under three units a misread amount would pass for the price.
+    expect(slipPrice(1, 1300.75, '1,309.75', 1309.75)).toBeNull();
+    expect(slipPrice(2, 1000.0, '2,060.00', 2060)).toBeNull();
+  });
+
   const table = (price: string) => {
     const runs: Run[] = [];
     ['Description', 'Qty', 'Unit Price', 'Amount'].forEach((h, i) =>
@@ -1050,8 +1064,10 @@ describe('a price OCR lost, a discount whose signs it lost (issue 34, session 23
   it('fills a lost or garbled price on a scan, never one read as a number', () => {
     expect(table('')('ocr')[0]).toMatchObject({ unitPrice: '683.66', amount: '13673.20' });
     expect(table('SLI2S.01')('ocr')[0]).toMatchObject({ unitPrice: '683.66' });
-    // A price read as another number: which cell is wrong is not known.
-    expect(table('$683.60')('ocr')[0]).toMatchObject({ unitPrice: '683.6' });
+    // A price read as another number: which cell is wrong is not known (unless one usual
+    // digit slip apart, slipPrice: '683.60' for 683.66).
+    expect(table('$683.16')('ocr')[0]).toMatchObject({ unitPrice: '683.16' });
+    expect(table('$683.60')('ocr')[0]).toMatchObject({ unitPrice: '683.66' });
     expect(table('')('text')[0]!.unitPrice).toBeNull();
   });
 

@@ -339,6 +339,33 @@ export function derivedPrice(quantity: number, amountText: string, amount: numbe
   return fits.length === 1 ? fits[0]! / 100 : null;
 }
 
+/**
+ * A scanned row whose unit price OCR misread by one digit ('1765.51' for 1,769.51) beside a
+ * quantity and an amount read as printed: the price amount ÷ quantity gives, when it is one price
+ * in cents, differs from the one read in a single digit, and that digit is one OCR usually reads
+ * for the other (DIGIT_SLIPS). Not for a quantity under 3: with 1 the price is the amount, and
+ * a misread amount would then pass for the price (with 2 an amount's slip halves into a price's
+ * too often); a misread amount over a larger quantity almost never divides to a price one slip
+ * away. The row is not proven by it. Issue 34, session 23.
+ */
+export function slipPrice(
+  quantity: number,
+  price: number,
+  amountText: string,
+  amount: number,
+): number | null {
+  if (!(quantity >= 3)) return null;
+  const derived = derivedPrice(quantity, amountText, amount);
+  if (derived === null || cents(derived) === cents(price)) return null;
+  const a = cents(Math.abs(price)).toString();
+  const b = cents(Math.abs(derived)).toString();
+  if (a.length !== b.length || Math.sign(price) !== Math.sign(derived)) return null;
+  const differ = [...a].map((c, i) => [c, b[i]!] as const).filter(([x, y]) => x !== y);
+  if (differ.length !== 1) return null;
+  const [read, printed] = differ[0]!;
+  return DIGIT_SLIPS[printed]?.includes(read) ? derived : null;
+}
+
 /** The values a cell's OCR text may stand for, each with how many slips it assumes. */
 function readings(
   text: string,

@@ -1,7 +1,7 @@
 import { splitCents } from './candidates';
 import { labelWord, ocrLabelWord } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
-import { creditSignLost, derivedPrice, reconcileLine } from './checks';
+import { creditSignLost, derivedPrice, reconcileLine, slipPrice } from './checks';
 import { parseAmount, parseNumber } from './parse';
 
 /**
@@ -499,6 +499,15 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
     if (!proven && line.source === 'ocr' && quantity && amount && !unitPrice) {
       const price = derivedPrice(
         Number(quantity.value),
+        textOf(amountTokens),
+        Number(amount.value),
+      );
+      if (price !== null) unitPrice = { value: price.toFixed(2), quality: 0.9 };
+    } else if (!proven && line.source === 'ocr' && quantity && amount && unitPrice) {
+      // A price misread by one digit beside a quantity and amount read as printed (slipPrice).
+      const price = slipPrice(
+        Number(quantity.value),
+        Number(unitPrice.value),
         textOf(amountTokens),
         Number(amount.value),
       );
