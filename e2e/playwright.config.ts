@@ -17,10 +17,6 @@ export default defineConfig({
     // screencast filmstrip: recording every journey's frames cost ~24 % of the journeys' CPU
     // (chromium's GPU process encoding frames), measured in docs/testing.md.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
-    // The app's service worker precaches the whole build (~190 files) in every new context, that
-    // is in every journey; only the offline journeys (field-tickets.spec.ts) are about it and
-    // allow it. Measured in docs/testing.md (session 23).
-    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

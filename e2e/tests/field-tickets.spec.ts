@@ -2,15 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { callApi } from '../support/api';
-import { logOut, signInOnce, skipWelcome } from '../support/session';
+import { logOut, signIn, skipWelcome } from '../support/session';
 
 // Issue 32 items 2–3 (docs/field-tickets-offline.md): the vendor's crew writes a field ticket on
 // a phone at the wellsite without a network, the operator's representative signs it on the
 // phone, and the ticket reaches the operator exactly once when the network is back; later the
 // vendor bills approved tickets on one invoice, which the operator sees matched line by line.
-
-// The other journeys block the service worker (playwright.config.ts); these are about it.
-test.use({ serviceWorkers: 'allow' });
 
 /** A 1×1 PNG: the signature of tickets made through the API. */
 const DOT =
@@ -73,7 +70,7 @@ test('a ticket written and signed offline on a phone reaches the operator exactl
   });
   const page = await context.newPage();
   try {
-    await signInOnce(page, 'user@permian.example');
+    await signIn(page, 'user@permian.example');
     await skipWelcome(page);
     // Online once: the screens' code is precached by the service worker, the operators kept.
     await page.goto('/field-tickets');
@@ -156,7 +153,7 @@ test('a ticket written and signed offline on a phone reaches the operator exactl
     await logOut(page);
 
     // The operator has it once.
-    await signInOnce(page, 'user@redmesa.example');
+    await signIn(page, 'user@redmesa.example');
     await skipWelcome(page);
     const received = await callApi<TicketList>(
       page,
@@ -214,7 +211,7 @@ test('two approved tickets of one operator flip into one invoice, which the oper
 }) => {
   test.setTimeout(300_000);
   const stamp = `FX${Date.now().toString().slice(-7)}`;
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await skipWelcome(page);
   const parties = await callApi<{ items: { id: number; name: string }[] }>(
     page,
@@ -247,7 +244,7 @@ test('two approved tickets of one operator flip into one invoice, which the oper
   await logOut(page);
 
   // The operator approves both on the document screen, with the existing workflow.
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   await skipWelcome(page);
   for (const id of ids) {
     await page.goto(`/documents/${id}`);
@@ -260,7 +257,7 @@ test('two approved tickets of one operator flip into one invoice, which the oper
   await logOut(page);
 
   // The vendor bills them.
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await skipWelcome(page);
   await page.goto('/field-tickets');
   await page.getByRole('switch', { name: 'Ready to invoice' }).check();
@@ -306,7 +303,7 @@ test('two approved tickets of one operator flip into one invoice, which the oper
     ],
   });
   await logOut(page);
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   await skipWelcome(page);
   await page.goto(`/documents/${invoiceDocumentId}`);
   const match = page.getByRole('button', { name: /Three-way match/ });
