@@ -39,12 +39,16 @@ test('a saved view with a date range and two chosen columns survives a reload an
   await expect(page.getByRole('heading', { level: 1, name: 'AR Invoices' })).toBeVisible();
   const grid = page.getByRole('grid', { name: 'AR Invoices' });
   await expect(grid.locator('.MuiDataGrid-row').first()).toBeVisible();
+  // The pagination's total can still read 0 when the first rows show (a loaded machine).
+  await expect.poll(() => totalOf(page)).toBeGreaterThan(0);
   const everything = await totalOf(page);
 
   // Two columns, Invoice Date and Invoice Total, and the last 60 days.
   await page.getByRole('button', { name: 'Columns and filters' }).click();
   const dialog = page.getByRole('dialog', { name: 'Columns and filters' });
   const remove = dialog.getByRole('button', { name: /^Remove column / });
+  // The loop reads the buttons as they are: wait until the dialog lists the columns.
+  await expect(remove.first()).toBeVisible();
   for (;;) {
     const names = await remove.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')));
     const extra = names.find(
