@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { fillLoginPage, signInOnce, skipWelcome } from '../support/session';
+import { fillLoginPage, signIn, skipWelcome } from '../support/session';
 
 const require = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -124,7 +124,7 @@ async function sweep(browser: Browser, email: string): Promise<string[]> {
     return true;
   };
   try {
-    await signInOnce(page, email);
+    await signIn(page, email);
     await skipWelcome(page);
     await settled(page);
     const found = await seriousViolations(page, `${email} /`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInOnce, skipWelcome } from '../support/session';
+import { signIn, skipWelcome } from '../support/session';
 
 // Seeded by seedDemoAch (apps/server/src/modules/ach/demo.ts) for the vendor company.
 const PROFILE = 'Permian Basin Services - Midland';
@@ -15,7 +15,7 @@ test('an administrator creates an ACH: the routing number is checked, the accoun
 }) => {
   const accountNumber = `4${String(Date.now()).slice(-9)}`;
   const lastFour = accountNumber.slice(-4);
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
 
   await page.goto('/admin/achs');
@@ -69,7 +69,7 @@ test('an administrator creates an ACH: the routing number is checked, the accoun
 });
 
 test('a User does not reach the ACH screens', async ({ page }) => {
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await page.goto('/admin/achs');
   await expect(
     page.getByRole('heading', { name: 'You need to be an administrator' }),

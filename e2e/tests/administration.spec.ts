@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
-import { fillLoginPage, logOut, signInOnce, skipWelcome } from '../support/session';
+import { fillLoginPage, logOut, signIn, skipWelcome } from '../support/session';
 
 const run = Date.now().toString(36);
 const profileName = `Odessa Yard ${run}`;
@@ -16,7 +16,7 @@ async function choose(page: Page, scope: Locator, label: string, option: string)
 }
 
 test('an administrator creates a profile, then a user assigned to it', async ({ page }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
 
   await page.goto('/admin/orgunits');
@@ -77,7 +77,7 @@ test('an administrator creates a profile, then a user assigned to it', async ({ 
 });
 
 test('the admin screens tell other roles they need to be an administrator', async ({ page }) => {
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await skipWelcome(page);
   for (const path of ['/admin/users', '/admin/orgunits', '/admin/user/create']) {
     await page.goto(path);
@@ -88,7 +88,7 @@ test('the admin screens tell other roles they need to be an administrator', asyn
 });
 
 test('my date format is saved on My profile', async ({ page }) => {
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await skipWelcome(page);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { level: 1, name: 'User Profile' })).toBeVisible();
@@ -116,7 +116,7 @@ test('a blocked user who signs in is told their access to the company is blocked
   const company = 'Hawthorne Royalty Trust';
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInOnce(admin, 'admin@hawthorne.example');
+  await signIn(admin, 'admin@hawthorne.example');
   await skipWelcome(admin);
   const { items } = await callApi<{ items: { id: number }[] }>(
     admin,

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
 import { sendArInvoiceToRedMesa } from '../support/documents';
 import { readFromNewestMail } from '../support/mailbox';
-import { fillLoginPage, logOut, signInOnce, skipWelcome } from '../support/session';
+import { fillLoginPage, logOut, signIn, skipWelcome } from '../support/session';
 
 /**
  * Issue 29 item 4, from where the approver starts: the 'waiting for your approval' mail. Red Mesa
@@ -41,7 +41,7 @@ test('approve from the mail: sign in, the dialog is ready, the next approver see
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Red Mesa's Administrator sets up the two steps for this journey's amount only.
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   const people = await callApi<{ items: { id: number; name: string }[] }>(
     page,
@@ -59,7 +59,7 @@ test('approve from the mail: sign in, the dialog is ready, the next approver see
   await logOut(page);
 
   try {
-    await signInOnce(page, 'user@permian.example');
+    await signIn(page, 'user@permian.example');
     await skipWelcome(page);
     const id = await sendArInvoiceToRedMesa(page, {
       number,
@@ -109,7 +109,7 @@ test('approve from the mail: sign in, the dialog is ready, the next approver see
     await logOut(page);
 
     // Oscar: his count rose, and the invoice waits in My approvals — on a desktop…
-    await signInOnce(page, 'admin@redmesa.example');
+    await signIn(page, 'admin@redmesa.example');
     await skipWelcome(page);
     await expect.poll(() => myApprovalsCount(page)).toBe(before + 1);
     let grid = await openMyApprovals(page, before + 1);

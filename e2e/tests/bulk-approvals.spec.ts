@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
 import { sendArInvoiceToRedMesa } from '../support/documents';
-import { logOut, signInOnce, skipWelcome } from '../support/session';
+import { logOut, signIn, skipWelcome } from '../support/session';
 
 // Issue 29 item 5 'Bulk work': the receiver selects five invoices in its Inbox and approves them
 // at once; one is above the approver's limit and is refused with the reason, the four others are
 // approved — on a phone, the dialog driven from the keyboard.
 
 async function setLimitOfRedMesaUser(page: Page, userId: number, approvalLimit: string | null) {
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   await callApi(page, 'PUT', `/api/users/${userId}/approvallimit`, { approvalLimit });
   await logOut(page);
@@ -19,7 +19,7 @@ test('bulk approve of five invoices from the Inbox: four approved, one refused o
 }) => {
   test.setTimeout(300_000);
   const stamp = `BW${Date.now().toString().slice(-7)}`;
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await skipWelcome(page);
   const totals = ['110.00', '120.00', '130.00', '9000.00', '140.00'];
   for (const [i, total] of totals.entries()) {
@@ -28,14 +28,14 @@ test('bulk approve of five invoices from the Inbox: four approved, one refused o
   }
   await logOut(page);
 
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   await skipWelcome(page);
   const me = await callApi<{ id: number }>(page, 'GET', '/api/users/current');
   await logOut(page);
   await setLimitOfRedMesaUser(page, me.id, '5000');
   try {
     await page.setViewportSize({ width: 390, height: 844 });
-    await signInOnce(page, 'user@redmesa.example');
+    await signIn(page, 'user@redmesa.example');
     await skipWelcome(page);
     await page.goto('/inbox');
     await page.getByRole('searchbox', { name: 'Search' }).fill(stamp);

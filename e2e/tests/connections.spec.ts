@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
-import { signInOnce, skipWelcome } from '../support/session';
+import { signIn, skipWelcome } from '../support/session';
 
 // Seeded by seedDemoAch (apps/server/src/modules/ach/demo.ts) for the vendor company.
 const PROFILE = 'Permian Basin Services - Midland';
@@ -24,7 +24,7 @@ async function choose(page: Page, label: string, option: string) {
 
 test('an administrator creates, finds and deletes a connection', async ({ page }) => {
   const name = `Basin Water Hauling ${Date.now()}`;
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
 
   await page.goto('/admin/parties');
@@ -73,7 +73,7 @@ test('an administrator creates, finds and deletes a connection', async ({ page }
 });
 
 test('a connected connection cannot be deleted', async ({ page }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto('/admin/parties');
   await page.getByRole('link', { name: 'Red Mesa Operating Co.' }).click();
@@ -86,7 +86,7 @@ test('a connected connection cannot be deleted', async ({ page }) => {
 });
 
 test('possible connections show only connections not on the network', async ({ page }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto('/admin/connections');
   await expect(page.getByRole('row', { name: /Caprock Midstream Partners/ })).toBeVisible();
@@ -98,7 +98,7 @@ test('possible connections: Connect for a selection invites each at its e-mail',
   page,
 }) => {
   const name = `Selection Supply ${Date.now()}`;
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const profiles = await callApi<{ items: { id: number; name: string }[] }>(
     page,
@@ -134,7 +134,7 @@ test('possible connections: Connect for a selection invites each at its e-mail',
 test('a member opens Connections from the top bar and Invitations: read-only, actions disabled (issue 27 item 20)', async ({
   page,
 }) => {
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await skipWelcome(page);
   await page.getByRole('button', { name: /^Connections/ }).click();
   await expect(page).toHaveURL(/\/admin\/connections$/);
@@ -175,7 +175,7 @@ test('a member opens Connections from the top bar and Invitations: read-only, ac
 test('an administrator renames a term on the Terminology screen; the navigation follows (issue 27 item 22)', async ({
   page,
 }) => {
-  await signInOnce(page, 'admin@hawthorne.example');
+  await signIn(page, 'admin@hawthorne.example');
   await skipWelcome(page);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'Terminology' }).click();

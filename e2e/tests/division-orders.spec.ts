@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
 import { samplePdf } from '../support/documents';
 import { readFromNewestMail } from '../support/mailbox';
-import { logOut, signInOnce, skipWelcome } from '../support/session';
+import { logOut, signIn, skipWelcome } from '../support/session';
 
 /**
  * Issue 31 at scale: the owner signs three pending division orders at once and both sides see
@@ -109,13 +109,13 @@ test('the owner signs three division orders at once; both sides read Returned Si
   await page.setViewportSize({ width: 1440, height: 900 });
   const stamp = String(Date.now()).slice(-6);
   const properties = ['A', 'B', 'C'].map((l) => `Bulk Tract ${l}-${stamp}`);
-  await signInOnce(page, OPERATOR);
+  await signIn(page, OPERATOR);
   await skipWelcome(page);
   await sendPendingDivisionOrders(page, properties);
   await logOut(page);
 
   // The owner: select the three, one review, one signature.
-  await signInOnce(page, OWNER);
+  await signIn(page, OWNER);
   await skipWelcome(page);
   await page.goto(`/documentlist/${PENDING_DIVISION_ORDER}?documentRouteStatusId=0`);
   await page.getByRole('searchbox', { name: 'Search' }).fill(`Bulk Tract`);
@@ -159,7 +159,7 @@ test('the owner signs three division orders at once; both sides read Returned Si
   await logOut(page);
 
   // The operator: its documents list and its Responses view say so too.
-  await signInOnce(page, OPERATOR);
+  await signIn(page, OPERATOR);
   await skipWelcome(page);
   await page.goto(`/documentlist/${PENDING_DIVISION_ORDER}?documentRouteStatusId=0`);
   await page.getByRole('searchbox', { name: 'Search' }).fill(`Bulk Tract`);
@@ -186,7 +186,7 @@ test('the analyst filters the awaiting orders and sends a reminder that arrives 
   await page.setViewportSize({ width: 1280, height: 800 });
   // No spaces: the plain-text mail may wrap long lines between words.
   const property = `ReminderTract-${String(Date.now()).slice(-6)}`;
-  await signInOnce(page, OPERATOR);
+  await signIn(page, OPERATOR);
   await skipWelcome(page);
   await sendPendingDivisionOrders(page, [property]);
 

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { callApi } from '../support/api';
 import { metadataField as field } from '../support/documents';
 import { dropFile } from '../support/files';
-import { dialogSettled, signInOnce, skipWelcome } from '../support/session';
+import { dialogSettled, signIn, skipWelcome } from '../support/session';
 
 const READING = 'Reading the document…';
 
@@ -72,7 +72,7 @@ test('a scanned invoice is read, its values proposed, and its words fill fields'
   const number = `SC-${Date.now() % 10_000_000_000}`;
   const png = await scannedInvoice(number);
 
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto('/documentlist/93');
   await page.getByRole('button', { name: 'Send' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInOnce } from '../support/session';
+import { signIn } from '../support/session';
 
 /**
  * Issue 27, the lists people work in all day: the receiving side names the sender on every row,
@@ -24,7 +24,7 @@ async function openFromNavigation(page: Page, label: string, title: string) {
 
 test('a purchaser’s AR invoice list names the vendor on every row (1366×768)', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   const grid = await openFromNavigation(page, 'AR Invoice', 'AR Invoices');
 
   const headers = grid.getByRole('columnheader');
@@ -51,7 +51,7 @@ test('a purchaser’s AR invoice list names the vendor on every row (1366×768)'
 
 test('a purchaser’s AR invoice list names the vendor on every row (390×844)', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   const grid = await openFromNavigation(page, 'AR Invoice', 'AR Invoices');
 
   // The row is a two-line card under Doc #: the invoice number, then the sender, total and dates.
@@ -74,7 +74,7 @@ test('a purchaser’s AR invoice list names the vendor on every row (390×844)',
 
 test('an owner’s member opens 1099s from the navigation', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signInOnce(page, 'user@hawthorne.example');
+  await signIn(page, 'user@hawthorne.example');
   const grid = await openFromNavigation(page, '1099', '1099s');
   await expect(page).toHaveURL(/\/documentlist\/90$/);
   const rows = grid.locator('.MuiDataGrid-row');
@@ -90,7 +90,7 @@ test('the dashboard’s Rejected AR Invoices table stays inside its card on a ph
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   const widget = page.getByRole('region', { name: 'Rejected AR Invoices' });
   const table = widget.locator('table');
   await expect(table).toBeVisible();
@@ -103,7 +103,7 @@ test('the operator’s division-order list says how each came back, and filters 
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   const grid = await openFromNavigation(page, 'Pending Division Order', 'Pending Division Orders');
   await expect(grid.getByRole('columnheader', { name: 'Response Status' })).toBeVisible();
   // Other journeys (division-orders.spec.ts) may have returned more orders before this one.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
-import { signInOnce, skipWelcome } from '../support/session';
+import { signIn, skipWelcome } from '../support/session';
 
 const AR_INVOICE = 93;
 const RED_MESA = 'Red Mesa Operating Co.';
@@ -59,7 +59,7 @@ const field = (page: Page, name: string) =>
   page.getByRole('textbox', { name: new RegExp(`^${name}`) });
 
 test('a received invoice opens read-only with the viewer, which zooms', async ({ page }) => {
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   const received = (await arInvoices(page)).find((r) => r.routeStatusId === 2);
   expect(received, 'a received AR invoice in the demo data').toBeDefined();
@@ -98,7 +98,7 @@ test("the receiver cannot rewrite the sender's rejected invoice (issue 11 items 
   page,
 }) => {
   const lookups: string[] = [];
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   const rejected = (await arInvoices(page)).find((r) => r.routeStatusId === 5);
   expect(rejected, 'a rejected AR invoice in the demo data').toBeDefined();
@@ -143,7 +143,7 @@ test("the receiver cannot rewrite the sender's rejected invoice (issue 11 items 
 });
 
 test('a draft is edited, saved, audited and gets an attachment', async ({ page }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const draft = (await arInvoices(page)).find((r) => r.routeStatusId === null);
   expect(draft, 'a draft AR invoice in the demo data').toBeDefined();
@@ -187,7 +187,7 @@ test('a draft is edited, saved, audited and gets an attachment', async ({ page }
 });
 
 test('a new AR invoice is sent once its missing fields are filled', async ({ page }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const parties = await callApi<{ items: Array<{ id: number; name: string }> }>(
     page,
@@ -229,7 +229,7 @@ test('on a phone the viewer shows on the Metadata tab and the fields open in a d
     hasTouch: true,
   });
   const page = await context.newPage();
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const draft = (await arInvoices(page)).find((r) => r.routeStatusId === null);
   await page.goto(`/documents/${draft!.id}`);
@@ -261,7 +261,7 @@ test('on a phone the viewer shows on the Metadata tab and the fields open in a d
 });
 
 test('text selected on a page fills the focused field (click-to-fill)', async ({ page }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const draft = (await arInvoices(page)).find((r) => r.routeStatusId === null);
   await page.goto(`/documents/${draft!.id}`);

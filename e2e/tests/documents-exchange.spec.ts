@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { metadataField as field, sendArInvoiceToRedMesa } from '../support/documents';
-import { logOut, signInOnce, skipWelcome } from '../support/session';
+import { logOut, signIn, skipWelcome } from '../support/session';
 
 /**
  * Issue 5's journey end to end, as two users would do it: a vendor uploads an AR invoice for a
@@ -14,7 +14,7 @@ test('a vendor sends an AR invoice; the operator finds it in the inbox, the list
   const number = `WL-${Date.now().toString(36).toUpperCase()}`;
   const word = 'Slickline';
 
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const id = await sendArInvoiceToRedMesa(page, {
     number,
@@ -25,7 +25,7 @@ test('a vendor sends an AR invoice; the operator finds it in the inbox, the list
   await expect(page).toHaveURL(/\/documentlist\/93$/);
   await logOut(page);
 
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
 
   // Inbox: the new document, unread, with its number.
@@ -55,7 +55,7 @@ test('a vendor sends an AR invoice; the operator finds it in the inbox, the list
 });
 
 test('a third company finds nothing of it', async ({ page }) => {
-  await signInOnce(page, 'admin@hawthorne.example');
+  await signIn(page, 'admin@hawthorne.example');
   await skipWelcome(page);
   await page.goto('/search?q=Slickline');
   await expect(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { dropFile } from '../support/files';
-import { dialogSettled, signInOnce, skipWelcome } from '../support/session';
+import { dialogSettled, signIn, skipWelcome } from '../support/session';
 
 const RED_MESA = 'Red Mesa Operating Co.';
 const samplePdf = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/w9-sample.pdf'));
@@ -18,7 +18,7 @@ async function seriousViolations(page: Page) {
 test('a vendor sends an AR invoice from the list and lands on the new document', async ({
   page,
 }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
 
   await page
@@ -86,7 +86,7 @@ test('the document list works on a phone', async ({ browser }) => {
     hasTouch: true,
   });
   const page = await context.newPage();
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await skipWelcome(page);
   await page.goto('/documentlist/93');
   await expect(page.getByRole('heading', { level: 1, name: 'AR Invoices' })).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
-import { signInOnce, skipWelcome } from '../support/session';
+import { signIn, skipWelcome } from '../support/session';
 
 const OWNER = 'Hawthorne Royalty Trust';
 
@@ -25,7 +25,7 @@ test("a Global user switches a company's flag; only that company's users see the
   test.setTimeout(120_000);
   const supportContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const support = await supportContext.newPage();
-  await signInOnce(support, 'support@flowline.example');
+  await signIn(support, 'support@flowline.example');
   await skipWelcome(support);
   try {
     await support.goto('/admin/featureflags');
@@ -56,7 +56,7 @@ test("a Global user switches a company's flag; only that company's users see the
 
     // The owner's user sees the six reports after a reload; the operator's user does not.
     const ownerUser = await browser.newPage();
-    await signInOnce(ownerUser, 'user@hawthorne.example');
+    await signIn(ownerUser, 'user@hawthorne.example');
     await skipWelcome(ownerUser);
     await ownerUser.reload();
     await expect(await reportLink(ownerUser)).toBeVisible();
@@ -67,7 +67,7 @@ test("a Global user switches a company's flag; only that company's users see the
     await ownerUser.close();
 
     const operatorUser = await browser.newPage();
-    await signInOnce(operatorUser, 'user@redmesa.example');
+    await signIn(operatorUser, 'user@redmesa.example');
     await skipWelcome(operatorUser);
     await expect(await reportLink(operatorUser)).toHaveCount(0);
     await operatorUser.goto('/documentlist/95');

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { signInOnce } from '../support/session';
+import { signIn } from '../support/session';
 
 /**
  * Issue 30 item 5: the purchaser exports its whole AR invoice list to XLSX from the list screen
@@ -13,7 +13,7 @@ test('the AR invoice list exports to XLSX with every row, dates and money typed 
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'AR Invoice', exact: true })

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
 import { readFromNewestMail } from '../support/mailbox';
 import { firstSignInFromLink, registerCompany } from '../support/registration';
-import { logOut, signIn, signInOnce, skipWelcome } from '../support/session';
+import { logOut, signIn, skipWelcome } from '../support/session';
 
 const PERMIAN = 'Permian Basin Services LLC';
 const PURCHASER = 5;
@@ -53,7 +53,7 @@ test('a company invited by e-mail registers from the mailed link and finds the i
   const connectionName = `Caprock Hauling ${stamp}`;
 
   // Permian invites a customer that is not on the network yet.
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const partyId = await invites(page, connectionName, email, PURCHASER);
   await logOut(page);
@@ -115,7 +115,7 @@ test('a company invited by e-mail registers from the mailed link and finds the i
   expect(mine.items.map((r) => r.partyStatus)).toContain('connected');
   await logOut(page);
 
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const theirs = await callApi<Page1<Row>>(
     page,
@@ -133,7 +133,7 @@ test("an invitation saved to another of the user's companies is registered there
   const connectionName = `Dana at Red Mesa ${stamp}`;
 
   // Hawthorne invites dana@flowline.example, who already uses Flowline.
-  await signInOnce(page, 'admin@hawthorne.example');
+  await signIn(page, 'admin@hawthorne.example');
   await skipWelcome(page);
   const profiles = await callApi<Page1<{ id: number }>>(page, 'GET', '/api/companyorgunit');
   const party = await callApi<{ id: number }>(page, 'POST', '/api/party', {
@@ -152,7 +152,7 @@ test("an invitation saved to another of the user's companies is registered there
   // Dana opens the mailed link and saves the invitation to Red Mesa, not her current company.
   const link = await linkFromMail(page, 'dana@flowline.example', /View the invitation/);
   expect(link).toMatch(/^\/admin\/invitations\/[\w-]{43}$/);
-  await signInOnce(page, 'dana@flowline.example');
+  await signIn(page, 'dana@flowline.example');
   await skipWelcome(page);
   await expect(page.getByTestId('selected-company-name')).toHaveText(PERMIAN);
   await page.goto(link);
@@ -178,7 +178,7 @@ test("an invitation saved to another of the user's companies is registered there
   await logOut(page);
 
   // Red Mesa's administrator sees it and rejects it; Hawthorne is told.
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   await page.goto('/admin/invitations');
   // The row names the inviting company (issue 27 item 16); the search marks it.
@@ -194,7 +194,7 @@ test("an invitation saved to another of the user's companies is registered there
   await expect(page.getByText('Invitation Rejected')).toBeVisible();
   await logOut(page);
 
-  await signInOnce(page, 'admin@hawthorne.example');
+  await signIn(page, 'admin@hawthorne.example');
   await skipWelcome(page);
   const notes = await callApi<{ items: { title: string }[] }>(
     page,
@@ -221,7 +221,7 @@ test('a vendor asked to onboard registers from the mailed link, its request goes
   const connectionName = `Basin Welding ${stamp}`;
 
   // Red Mesa asks one of its vendors to join Flowline.
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   await invites(page, connectionName, email, VENDOR);
   await logOut(page);
@@ -253,7 +253,7 @@ test('a vendor asked to onboard registers from the mailed link, its request goes
   await logOut(page);
 
   // Red Mesa accepts the request with its own record for the vendor; the wait ends.
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   await page.goto('/admin/invitations');
   const row = page.getByRole('row').filter({ hasText: email });
@@ -295,7 +295,7 @@ test('the invitation list fits a laptop and a phone without scrolling sideways',
 }) => {
   test.setTimeout(120_000);
   // An invitation waiting at Red Mesa, with a long address and e-mail.
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const email = `accounts-payable-${Date.now().toString(36)}@redmesa.example`;
   const party = await callApi<{ id: number }>(page, 'POST', '/api/party', {
@@ -311,7 +311,7 @@ test('the invitation list fits a laptop and a phone without scrolling sideways',
   await callApi(page, 'PUT', `/api/party/${party.id}/invite`, { email });
   const token = await readFromNewestMail(page, email, /\/register\/([\w-]+)/);
   await logOut(page);
-  await signInOnce(page, 'admin@redmesa.example');
+  await signIn(page, 'admin@redmesa.example');
   await skipWelcome(page);
   await callApi(page, 'POST', `/api/invitation/register/${token}`, {});
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { metadataField as field, samplePdf, sendArInvoiceToRedMesa } from '../support/documents';
 import { dropFile } from '../support/files';
 import { readFromNewestMail } from '../support/mailbox';
-import { logOut, signInOnce, skipWelcome } from '../support/session';
+import { logOut, signIn, skipWelcome } from '../support/session';
 const status = (page: Page, name: string) =>
   expect(page.getByLabel(`Status: ${name}`)).toBeVisible();
 
@@ -18,7 +18,7 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   const reason = 'The PO number is missing; please add PO-55201.';
 
   // The vendor sends (its Administrator: administration.spec changes user@permian's date format).
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   const firstId = await sendArInvoiceToRedMesa(
     page,
@@ -44,7 +44,7 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   await logOut(page);
 
   // The operator opens it from the inbox and rejects it with a reason.
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   await skipWelcome(page);
   await page.goto('/inbox');
   await page
@@ -73,7 +73,7 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
 
   // The vendor reads the reason, replaces the file (the viewer shows it), corrects the PO number
   // and resubmits: one step, the corrected version is sent at once (issue 27 items 5, 6).
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto(`/documents/${firstId}`);
   await expect(page.getByText('Rejection Reason')).toBeVisible();
@@ -103,7 +103,7 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   await logOut(page);
 
   // The operator's inbox holds the new version, Received; its mail's link opens it.
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   await skipWelcome(page);
   const link = await readFromNewestMail(
     page,
@@ -146,7 +146,7 @@ test('reject, replace and resubmit, approve, pay — as vendor and operator', as
   await logOut(page);
 
   // The vendor sees it Paid, the remittance on its Payments tab, and in the Paid tab of its list.
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto(`/documents/${secondId}`);
   await status(page, 'Paid');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInOnce, skipWelcome } from '../support/session';
+import { signIn, skipWelcome } from '../support/session';
 
 /**
  * Issue 11 item 6: every list page fits a 1280 px laptop and a 390 px phone — the page never
@@ -117,7 +117,7 @@ for (const [email, paths] of Object.entries(pagesByAdmin)) {
   test(`list pages fit a laptop and a phone (${email})`, async ({ page }) => {
     test.setTimeout(paths.length * 2 * 15_000 + 30_000);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signInOnce(page, email);
+    await signIn(page, email);
     await skipWelcome(page);
     const failures: string[] = [];
     for (const path of paths) {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
-import { signInOnce } from '../support/session';
+import { signIn } from '../support/session';
 
 /**
  * Issue 30 item 6: the purchaser chooses two columns and an Invoice Date range on its AR invoice
@@ -30,7 +30,7 @@ test('a saved view with a date range and two chosen columns survives a reload an
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'AR Invoice', exact: true })

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInOnce, skipWelcome } from '../support/session';
+import { signIn, skipWelcome } from '../support/session';
 
 const fixtures = path.resolve(import.meta.dirname, '../fixtures');
 const COMPANY = 'Permian Basin Services LLC';
 
 test('an administrator uploads the logo and sees it in the top bar', async ({ page }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto('/admin/logo');
   await expect(
@@ -37,7 +37,7 @@ test('an administrator uploads the logo and sees it in the top bar', async ({ pa
 test('an administrator uploads a private W9, finds it in the list and downloads it', async ({
   page,
 }) => {
-  await signInOnce(page, 'admin@permian.example');
+  await signIn(page, 'admin@permian.example');
   await skipWelcome(page);
   await page.goto('/admin/legalDocuments/1');
   await expect(page.getByRole('heading', { level: 1, name: 'W9' })).toBeVisible();

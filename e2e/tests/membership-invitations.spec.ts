@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFromNewestMail } from '../support/mailbox';
-import { fillLoginPage, logOut, signInOnce, skipWelcome } from '../support/session';
+import { fillLoginPage, logOut, signIn, skipWelcome } from '../support/session';
 
 // Issue 10 item 2: adding someone who already has a Flowline account asks them to join; nothing
 // of them is shown to the company until they accept, from the link in the e-mail.
@@ -8,7 +8,7 @@ test('a person already on Flowline is asked to join, and joins from the mailed l
   page,
 }) => {
   const invitee = 'readonly@redmesa.example';
-  await signInOnce(page, 'admin@hawthorne.example');
+  await signIn(page, 'admin@hawthorne.example');
   await skipWelcome(page);
   await page.goto('/admin/user/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Create User' })).toBeVisible();
@@ -42,7 +42,7 @@ test('a sign-in e-mail changes only when the new address confirms it', async ({ 
   const run = Date.now().toString(36);
   const oldEmail = 'user@hawthorne.example';
   const newEmail = `hawthorne-user-${run}@example.com`;
-  await signInOnce(page, oldEmail);
+  await signIn(page, oldEmail);
   await skipWelcome(page);
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Change Email Address' }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
 import { samplePdf } from '../support/documents';
-import { signInOnce, skipWelcome } from '../support/session';
+import { signIn, skipWelcome } from '../support/session';
 
 const AR_INVOICE = 93;
 const BATCH = 20;
@@ -115,7 +115,7 @@ test('a vendor sends 20 invoices at once: the operator’s unread count rises li
 }) => {
   test.setTimeout(180_000);
   const operator = await browser.newPage();
-  await signInOnce(operator, OPERATOR_USER);
+  await signIn(operator, OPERATOR_USER);
   await skipWelcome(operator);
   const nav = operator.getByRole('navigation', { name: 'Main navigation' });
   const { count: before } = await callApi<{ count: number }>(
@@ -129,7 +129,7 @@ test('a vendor sends 20 invoices at once: the operator’s unread count rises li
   const mailsBefore = new Set(await mailIdsTo(operator, OPERATOR_USER));
 
   const vendor = await browser.newPage();
-  await signInOnce(vendor, 'user@permian.example');
+  await signIn(vendor, 'user@permian.example');
   await skipWelcome(vendor);
   const stamp = String(Date.now()).slice(-6);
   await sendInvoiceBatch(vendor, BATCH, stamp);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { callApi } from '../support/api';
 import { sendArInvoiceToRedMesa } from '../support/documents';
 import { readFromNewestMail } from '../support/mailbox';
-import { fillLoginPage, logOut, signInOnce, skipWelcome } from '../support/session';
+import { fillLoginPage, logOut, signIn, skipWelcome } from '../support/session';
 
 // Issue 29 item 6: a payment run pays several approved invoices of one vendor; the vendor opens
 // the remittance advice from its mail.
@@ -12,7 +12,7 @@ test('the operator pays two invoices in one run, one in part; the vendor opens t
   test.setTimeout(180_000);
   const stamp = Date.now().toString().slice(-7);
   const [first, second] = [`PR${stamp}-1`, `PR${stamp}-2`];
-  await signInOnce(page, 'user@permian.example');
+  await signIn(page, 'user@permian.example');
   await skipWelcome(page);
   const ids = [
     await sendArInvoiceToRedMesa(page, {
@@ -28,7 +28,7 @@ test('the operator pays two invoices in one run, one in part; the vendor opens t
   ].map(Number);
   await logOut(page);
 
-  await signInOnce(page, 'user@redmesa.example');
+  await signIn(page, 'user@redmesa.example');
   await skipWelcome(page);
   await callApi(page, 'POST', '/api/documents/approve', { documentIds: ids });
   const nav = page.getByRole('navigation', { name: 'Main navigation' });

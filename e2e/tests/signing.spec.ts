@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { logOut, signInOnce, skipWelcome } from '../support/session';
+import { logOut, signIn, skipWelcome } from '../support/session';
 
 /**
  * Issue 13: the owner signs a pending division order on the page and returns it; the operator
@@ -39,7 +39,7 @@ test('the owner signs a pending division order on the page; the operator sees it
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, OWNER);
+  await signIn(page, OWNER);
   await skipWelcome(page);
   await openPendingDivisionOrder(page, 'Red Bluff Unit');
   const signedFrom = page.url();
@@ -89,7 +89,7 @@ test('the owner signs a pending division order on the page; the operator sees it
   await logOut(page);
 
   // The operator: the list says Returned Signed; the downloaded PDF is digitally signed.
-  await signInOnce(page, OPERATOR);
+  await signIn(page, OPERATOR);
   await skipWelcome(page);
   await page.goto(`/documentlist/${PENDING_DIVISION_ORDER}`);
   const row = page.getByRole('row').filter({ hasText: 'Red Bluff Unit' }).first();
@@ -113,7 +113,7 @@ test('the owner declines a pending division order with a required reason the ope
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, OWNER);
+  await signIn(page, OWNER);
   await skipWelcome(page);
   await openPendingDivisionOrder(page, 'Caprock State Lease');
   const decline = page.getByRole('button', { name: 'Decline', exact: true });
@@ -143,7 +143,7 @@ test('the owner declines a pending division order with a required reason the ope
   await logOut(page);
 
   // The operator reads the reason on its document screen and in the history.
-  await signInOnce(page, OPERATOR);
+  await signIn(page, OPERATOR);
   await skipWelcome(page);
   await openPendingDivisionOrder(page, 'Caprock State Lease');
   const text = 'Interest is wrong: Our decimal is 0.0078125 on tract 2 only.';
@@ -156,7 +156,7 @@ test('the owner declines a pending division order with a required reason the ope
 });
 
 test('on a phone, Return says the desktop version is needed', async ({ page }) => {
-  await signInOnce(page, OWNER);
+  await signIn(page, OWNER);
   await skipWelcome(page);
   // The list shows its property column on a wide screen only: find the document there.
   await openPendingDivisionOrder(page, 'Pecos Draw Unit');
@@ -178,7 +178,7 @@ test("the owner signs in the order's signature field with one click (issue 31 it
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInOnce(page, OWNER);
+  await signIn(page, OWNER);
   await skipWelcome(page);
   await openPendingDivisionOrder(page, 'Pecos Draw Unit');
 
@@ -202,7 +202,7 @@ test("the owner signs in the order's signature field with one click (issue 31 it
   await logOut(page);
 
   // The operator's list says Returned Signed.
-  await signInOnce(page, OPERATOR);
+  await signIn(page, OPERATOR);
   await skipWelcome(page);
   await page.goto(`/documentlist/${PENDING_DIVISION_ORDER}`);
   const row = page.getByRole('row').filter({ hasText: 'Pecos Draw Unit' }).first();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { callApi } from '../support/api';
-import { logOut, signInOnce, skipWelcome } from '../support/session';
+import { logOut, signIn, skipWelcome } from '../support/session';
 
 // Issue 32 item 4 (docs/three-way-match.md 'Screens'): the AP clerk's Match exceptions screen. Two
 // invoices flipped from signed, approved tickets bill $160.00 an hour for an item the vendor's
@@ -62,7 +62,7 @@ async function importPriceBook(page: Page, partyId: number, csv: string) {
  */
 async function twoInvoicesInExceptions(page: Page, stamp: string): Promise<string[]> {
   const item = `${stamp}-HOT`;
-  await signInOnce(page, VENDOR);
+  await signIn(page, VENDOR);
   await skipWelcome(page);
   const parties = await callApi<{ items: { id: number; name: string }[] }>(
     page,
@@ -103,12 +103,12 @@ async function twoInvoicesInExceptions(page: Page, stamp: string): Promise<strin
   }
   await logOut(page);
 
-  await signInOnce(page, CLERK);
+  await signIn(page, CLERK);
   await skipWelcome(page);
   for (const id of tickets) await callApi(page, 'POST', `/api/documents/${id}/approve`, {});
   await logOut(page);
 
-  await signInOnce(page, VENDOR);
+  await signIn(page, VENDOR);
   await skipWelcome(page);
   const type = await callApi<{ metadataDefinitions: { id: number; key: string }[] }>(
     page,
@@ -148,7 +148,7 @@ test('the AP clerk works the match exceptions: accept a difference on the invoic
     /Line 1: price differs — \$160\.00 billed, \$150\.00 in price book v\d+ \(tolerance \$0\.01\)/;
 
   // The clerk signs in through the login page and opens Match exceptions from the navigation.
-  await signInOnce(page, CLERK);
+  await signIn(page, CLERK);
   await skipWelcome(page);
   await page
     .getByRole('navigation', { name: 'Main navigation' })
