@@ -22,8 +22,9 @@ declare module 'vitest' {
   }
 }
 
-// One template per run, so concurrent runs on the same server do not collide.
-const TEMPLATE = `flowline_test_template_${process.pid}`;
+// One template per run and project (vitest.config.ts has two, each with its own global setup),
+// so concurrent runs on the same server do not collide.
+let templates = 0;
 
 const silent = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -39,6 +40,7 @@ async function installJobSchema(database: Database) {
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
+    const TEMPLATE = `flowline_test_template_${process.pid}_${(templates += 1)}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
