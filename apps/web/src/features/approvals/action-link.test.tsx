@@ -13,7 +13,7 @@ import { installSessionApi, renderApp } from '../../test/render-app';
 import { createFakeAuthClient } from '../../test/fake-auth-client';
 import { buildArInvoice, draftValues } from '../documents/screen/test/document-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 vi.mock('../documents/screen/viewer/lazy-viewer', () => ({
   LazyFileViewer: () => <div data-testid="viewer" />,
 }));

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Role, type ApprovalPolicy } from '@flowline/shared';
 import { installSessionApi, renderApp } from '../../test/render-app';
 
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const admin = { roles: [Role.Administrator], mainRole: Role.Administrator };

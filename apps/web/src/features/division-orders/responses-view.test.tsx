@@ -114,7 +114,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 async function openResponses(search = '', first = 'Pecos Draw Unit') {
   const view = renderApp(`/documentlist/${typeId}?view=responses${search}`);

@@ -11,7 +11,7 @@ import { fieldTicketQueue } from './queue/runtime';
 import { summaryAnswer, ticketAnswer } from './test-fixtures';
 import { ticketFormMessages, ticketFormSchema, toCreateBody } from './ticket-form';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 // DataGrid screens in jsdom are slow on a busy 2-core machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 async function selectRows(...numbers: string[]) {
   const grid = await screen.findByRole('grid', { name: /Inbox|My approvals/ });

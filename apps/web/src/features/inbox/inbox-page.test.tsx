@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 // DataGrid screens in jsdom are slow on a busy 2-core machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 describe('inbox', () => {
   it('exports every row of the inbox with the search applied, showing progress', async () => {
     const createObjectURL = vi.fn(() => 'blob:export');

@@ -5,7 +5,7 @@ import { Role, type PaymentRun } from '@flowline/shared';
 import { apiError } from '../../test/fake-api';
 import { installSessionApi, renderApp } from '../../test/render-app';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const writer: { roles: number[]; mainRole: number } = { roles: [Role.User], mainRole: Role.User };

@@ -16,7 +16,7 @@ import { uploadForm } from '../../lib/upload';
 vi.mock('../../lib/upload', () => ({ uploadForm: vi.fn() }));
 const upload = vi.mocked(uploadForm);
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 beforeEach(() => upload.mockReset());
 afterEach(() => vi.unstubAllGlobals());
 

@@ -39,7 +39,7 @@ afterEach(() => {
 });
 
 // DataGrid screens in jsdom are slow on a busy 2-core machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 describe('search result page', () => {
   it('shows the result set, pages on the server with sizes up to 500 and opens rows', async () => {
     const api = installSessionApi({

@@ -68,7 +68,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('Tax documents (issue 31 item 5)', () => {
   it('is in the navigation of every member of an owner company and groups the 1099s by year', async () => {

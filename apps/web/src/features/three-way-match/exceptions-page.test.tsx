@@ -5,7 +5,8 @@ import axe from 'axe-core';
 import { Role, type MatchExceptionsPage } from '@flowline/shared';
 import { installSessionApi, renderApp } from '../../test/render-app';
 
-vi.setConfig({ testTimeout: 30_000 });
+// Types a required comment and walks filters: 120 s like the other form tests (a hang detector).
+vi.setConfig({ testTimeout: 120_000 });
 afterEach(() => vi.unstubAllGlobals());
 
 const writer = { roles: [Role.User], mainRole: Role.User };

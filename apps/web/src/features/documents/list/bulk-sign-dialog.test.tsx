@@ -85,7 +85,7 @@ beforeEach(() => {
   fakeCanvas();
 });
 afterEach(() => vi.restoreAllMocks());
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 async function openList() {
   renderApp(`/documentlist/${typeId}?documentRouteStatusId=0`);

@@ -42,7 +42,7 @@ async function openGrid(path: string, title = 'AR Invoices') {
 }
 
 // DataGrid screens in jsdom are slow on a busy 2-core machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 describe('document list', () => {
   it('shows Doc #, the icon, the type columns formatted by field type and the status', async () => {
     const api = installListApi();

@@ -14,7 +14,7 @@ import { AUTO_FILLED_NOTE } from './metadata/fields/field-frame';
 import { buildArInvoice, draftValues } from './test/document-fixtures';
 
 // A whole screen with MUI pickers renders slowly on a busy 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 // pdf.js needs a real browser: PDFs are the browser journey's. Images (the scanned invoice here)
 // go through the real viewer and its OCR layer.
@@ -220,9 +220,10 @@ describe('click-to-fill on a scanned page (OCR words)', () => {
     const layer = await openScan();
     await userEvent.click(await field('Invoice Total'));
     await userEvent.click(within(layer).getByText('$1,250.00'));
-    expect(await field('Invoice Total')).toHaveValue('1,250.00');
+    // Read the highlight first: finding the field again can take longer than 1.5 s under load.
     const page = layer.closest('[data-viewer-page]');
     expect(page).toHaveAttribute('data-click-filled');
+    expect(await field('Invoice Total')).toHaveValue('1,250.00');
     await waitFor(() => expect(page).not.toHaveAttribute('data-click-filled'), { timeout: 3000 });
   });
 

@@ -23,7 +23,7 @@ import {
 } from './test/document-fixtures';
 
 // A whole screen with MUI pickers renders slowly on a busy 2-core machine.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 // pdf.js needs a real browser (canvas, workers): the viewer is covered by the browser journey.
 vi.mock('./viewer/lazy-viewer', () => ({

@@ -96,7 +96,7 @@ afterEach(() => {
 });
 
 // Dialog, picker and upload in jsdom are slow on a busy 2-core machine.
-vi.setConfig({ testTimeout: 60_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('Send dialog', () => {
   it('validates, uploads with progress and opens the new document', async () => {

@@ -16,7 +16,7 @@ import { installSessionApi, renderApp, type SignedInOptions } from '../../../../
 import { buildArInvoice, draftValues } from '../test/document-fixtures';
 import { READ_FROM_DOCUMENT } from './line-items-pane';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 vi.mock('../viewer/lazy-viewer', () => ({
   LazyFileViewer: () => <div data-testid="viewer" />,
 }));

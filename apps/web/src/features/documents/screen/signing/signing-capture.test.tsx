@@ -20,7 +20,7 @@ import {
   phoneViewport,
 } from './signing-test-kit';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 vi.mock('../viewer/lazy-viewer', async () => {
   const kit = await import('./signing-test-kit');
   return { LazyFileViewer: kit.FakeViewer };

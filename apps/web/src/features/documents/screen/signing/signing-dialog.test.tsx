@@ -22,7 +22,7 @@ import {
   type SigningApiOptions,
 } from './signing-test-kit';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 vi.mock('../viewer/lazy-viewer', async () => {
   const kit = await import('./signing-test-kit');
   return { LazyFileViewer: kit.FakeViewer };

@@ -6,7 +6,7 @@ import { installSessionApi, renderApp, type SignedInOptions } from '../../../../
 import { buildArInvoice, draftValues } from '../test/document-fixtures';
 
 // Issue 29 item 5: 'Assign to' on the document screen (the Inbox's bulk dialog for one invoice).
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 vi.mock('../viewer/lazy-viewer', () => ({
   LazyFileViewer: ({ source }: { source: { title: string } }) => (
     <div data-testid="viewer">{source.title}</div>

@@ -6,7 +6,7 @@ import { installSessionApi, renderApp, type SignedInOptions } from '../../../../
 import { buildArInvoice, draftValues } from '../test/document-fixtures';
 
 // Issue 29 item 2: Put on hold, Release hold and Dispute on the document screen.
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 vi.mock('../viewer/lazy-viewer', () => ({
   LazyFileViewer: ({ source }: { source: { title: string } }) => (
     <div data-testid="viewer">{source.title}</div>

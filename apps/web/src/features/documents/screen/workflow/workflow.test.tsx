@@ -11,7 +11,7 @@ import { installSessionApi, renderApp, type SignedInOptions } from '../../../../
 import { uploadForm } from '../../../../lib/upload';
 import { buildArInvoice, definition, draftValues } from '../test/document-fixtures';
 
-vi.setConfig({ testTimeout: 30_000 });
+vi.setConfig({ testTimeout: 120_000 });
 vi.mock('../viewer/lazy-viewer', () => ({
   // The viewer names the file it shows (pdf.js does not run in jsdom).
   LazyFileViewer: ({ source }: { source: { title: string; file?: Blob } }) => (
