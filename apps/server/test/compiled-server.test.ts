@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import serverNodeFlags from '../node-flags.json';
-import { freePort } from './helpers/crash-server';
+import { ensureCompiledServer, freePort } from './helpers/crash-server';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const repoRoot = path.resolve(serverRoot, '../..');
@@ -23,11 +23,7 @@ describe('the compiled server', () => {
   let output = '';
 
   beforeAll(async () => {
-    const built = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'server'], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    });
-    expect(built.status, built.stderr).toBe(0);
+    ensureCompiledServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-compiled-'));
     // A stand-in for the built SPA: the test is about the server, not the web build.
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flowline-compiled-web-'));

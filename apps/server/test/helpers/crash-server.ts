@@ -30,20 +30,25 @@ const repoRoot = path.resolve(serverRoot, '../..');
 
 let built = false;
 /**
- * `node dist/main.js`, as production runs it, built now only if its sources changed
- * (scripts/ensure-built.mjs, shared with the journeys and test/compiled-server.test.ts). A start
- * through tsx spent ~5 s of CPU compiling and loading the TypeScript, and these tests start the
- * server eight times a file.
+ * Builds `dist/` only if its sources changed (scripts/ensure-built.mjs, shared with the journeys),
+ * once per worker.
+ */
+export function ensureCompiledServer(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'server'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the server build failed:\n${result.stderr}`);
+  built = true;
+}
+
+/**
+ * `node dist/main.js`, as production runs it. A start through tsx spent ~5 s of CPU compiling and
+ * loading the TypeScript, and these tests start the server eight times a file.
  */
 function compiledServerArgs(): string[] {
-  if (!built) {
-    const result = spawnSync(process.execPath, ['scripts/ensure-built.mjs', 'server'], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`the server build failed:\n${result.stderr}`);
-    built = true;
-  }
+  ensureCompiledServer();
   return [...serverNodeFlags, 'dist/main.js'];
 }
 export const onServer = Boolean(process.env.TEST_DATABASE_URL);

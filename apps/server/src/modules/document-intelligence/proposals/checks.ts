@@ -285,6 +285,9 @@ export function reconcileLine(cells: {
   return { quantity: best.q, unitPrice: best.p, amount: best.a, repaired: best.repaired };
 }
 
+/** A money cell read with its cents as printed ('1,122.66', '(7.50)', '12,50-'). */
+export const readWithCents = (text: string) => /\d[.,]\d{2}\)?-?$/.test(text.trim());
+
 /**
  * A row whose quantity OCR lost or misread ('1' for 11, nothing for 5) while its unit price and
  * amount were read: the quantity is amount ÷ price when that is a whole or half unit (0.5–999)
@@ -304,7 +307,7 @@ function derivedQuantity(
   // may be printed without cents.
   const repairsOf = (text: string) => {
     const t = text.trim();
-    if (/\d[.,]\d{2}\)?-?$/.test(t)) return 0;
+    if (readWithCents(t)) return 0;
     if (!/^[-($]*\d[\d.,]{2,}\)?-?$/.test(t)) return -1;
     return /[.,]/.test(t) || t.replace(/\D/g, '').length >= 5 ? 1 : -1;
   };
@@ -332,7 +335,7 @@ function derivedQuantity(
  * (which of the cells is wrong cannot be told). Issue 34, session 23.
  */
 export function derivedPrice(quantity: number, amountText: string, amount: number): number | null {
-  if (!(quantity >= 1) || !/\d[.,]\d{2}\)?-?$/.test(amountText.trim())) return null;
+  if (!(quantity >= 1) || !readWithCents(amountText)) return null;
   const target = cents(amount);
   const near = Math.round(target / quantity);
   const fits = [near - 1, near, near + 1].filter((p) => Math.round(p * quantity) === target);

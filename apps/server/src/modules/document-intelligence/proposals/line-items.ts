@@ -1,7 +1,7 @@
 import { splitCents } from './candidates';
 import { labelWord, ocrLabelWord } from './labels';
 import { meanConfidence, segmentAt, textOf, type TextLine, type Token } from './lines';
-import { creditSignLost, derivedPrice, reconcileLine, slipPrice } from './checks';
+import { creditSignLost, derivedPrice, readWithCents, reconcileLine, slipPrice } from './checks';
 import { parseAmount, parseNumber } from './parse';
 
 /**
@@ -417,7 +417,7 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
     if (!cols && carried && carried.page === line.page - 1 && !STOP_ROW.test(joined)) {
       const cells = assign(carried.cols, line);
       const amountText = textOf(cells.get('amount') ?? []);
-      if (/\d[.,]\d{2}\)?-?$/.test(amountText) && parseAmount(amountText)) {
+      if (readWithCents(amountText) && parseAmount(amountText)) {
         cols = carried.cols;
         carried = null;
         lastRow = null;
@@ -443,7 +443,7 @@ export function findLineItems(lines: TextLine[]): LineItemTable {
         // This line may already be the continuation's first row.
         const cells = assign(carried.cols, line);
         const amountText = textOf(cells.get('amount') ?? []);
-        if (!(/\d[.,]\d{2}\)?-?$/.test(amountText) && parseAmount(amountText))) continue;
+        if (!(readWithCents(amountText) && parseAmount(amountText))) continue;
         cols = carried.cols;
         carried = null;
         lastRow = null;
